@@ -1,0 +1,366 @@
+// A prayer book compiled from its YAML: immutable, indexed, ready to resolve any date.
+//
+// Everything a book says is data here, in closed vocabularies: date rules, seasons, precedence
+// rows, transfer rules, colour and fast rules, names per language. The engine interprets these
+// structures generically; no C++ anywhere knows a particular book. See docs/BOOKS.md for the
+// YAML form of each structure.
+//
+// Cross-references are indices into the book's own vectors (`Index`), resolved and checked once
+// at load. Date rules live in one pool (`CompiledBook::rules`) because they nest.
+//
+// Example:
+//   const CompiledBook& b = ...;
+//   Index andrew = b.find_celebration("andrew");
+//   b.celebrations[andrew].type == CelebrationType::festival
+#pragma once
+
+#include "kalendar/civil.hpp"
+#include "kalendar/result.hpp"
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace kalendar {
+
+using Index = std::uint32_t;
+inline constexpr Index kNoIndex = std::numeric_limits<Index>::max();
+
+// ---------------------------------------------------------------------------------------------
+// Closed vocabularies (the YAML words are the enumerator names).
+
+// The printed class of a celebration, as the API reports it. Precedence is decided by rows, not
+// by this label. Example: CelebrationType::festival for St Andrew in loc_2015.
+enum class CelebrationType : std::uint8_t {
+  principal_feast,
+  major_holy_day,
+  festival,
+  lesser_feast,
+  commemoration
+};
+inline constexpr std::array<std::string_view, 5> kCelebrationTypeSlugs = {
+    "principal_feast", "major_holy_day", "festival", "lesser_feast", "commemoration"};
+
+// What competes on a day: a dated celebration, the day's Sunday, or the day's weekday (feria).
+enum class ObservanceKind : std::uint8_t { celebration, sunday, feria };
+inline constexpr std::array<std::string_view, 3> kObservanceKindSlugs = {"celebration", "sunday",
+                                                                         "feria"};
+
+// Weekday relations of a date rule. `after`/`before` are strict: never the anchor itself.
+enum class Relation : std::uint8_t { before, on_or_before, after, on_or_after, nearest };
+inline constexpr std::array<std::string_view, 5> kRelationSlugs = {
+    "before", "on_or_before", "after", "on_or_after", "nearest"};
+
+// What a transfer rule does with an observance that did not prevail.
+enum class TransferAction : std::uint8_t { move, commemorate, suppress, yield, omit };
+inline constexpr std::array<std::string_view, 5> kTransferActionSlugs = {
+    "move", "commemorate", "suppress", "yield", "omit"};
+
+// How a moving feast treats a target day that holds a feast of the same row:
+// shift = takes the day when it sorts first (earlier original date) and pushes the other on;
+// skip  = only a day where everything ranks strictly below it.
+enum class Collision : std::uint8_t { shift, skip };
+inline constexpr std::array<std::string_view, 2> kCollisionSlugs = {"shift", "skip"};
+
+enum class FastKind : std::uint8_t { fast, abstinence, special_devotion, self_denial };
+inline constexpr std::array<std::string_view, 4> kFastKindSlugs = {
+    "fast", "abstinence", "special_devotion", "self_denial"};
+
+// ---------------------------------------------------------------------------------------------
+// Date rules: exactly one form each, evaluated for a civil year.
+
+// Example: {month: 11, day: 30} (St Andrew).
+struct FixedDate {
+  unsigned month = 1;
+  unsigned day = 1;
+};
+// Example: {easter: -46} (Ash Wednesday).
+struct EasterOffset {
+  int days = 0;
+};
+// Example: {weekday: thursday, nth: 4, month: 11}; nth -1 means `last`.
+struct NthWeekday {
+  date::weekday weekday;
+  int nth = 1;
+  unsigned month = 1;
+};
+// Example: {weekday: sunday, on_or_after: {month: 11, day: 27}} (Advent Sunday).
+struct WeekdayRelative {
+  date::weekday weekday;
+  Relation relation = Relation::on_or_after;
+  Index anchor = kNoIndex;  // a rule in CompiledBook::rules
+};
+// Example: {celebration: pentecost, days: 7} (Trinity Sunday). Uses the target's own computed
+// date in the same civil year, never a transferred one.
+struct CelebrationOffset {
+  Index celebration = kNoIndex;
+  int days = 0;
+};
+using DateRuleForm =
+    std::variant<FixedDate, EasterOffset, NthWeekday, WeekdayRelative, CelebrationOffset>;
+
+struct DateRule {
+  DateRuleForm form;
+  SourceLoc loc;
+};
+
+// Inclusive civil-year range in which a rule or celebration applies. Example: {from: 1987}.
+struct YearRange {
+  int from = kMinYear;
+  int to = kMaxYear;
+  [[nodiscard]] bool contains(int year) const { return year >= from && year <= to; }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Predicates: closed, declarative conditions used by precedence, transfer, colour and fast rules.
+
+struct DayMatch;
+
+// Matches one competing observance. All given conditions must hold; an empty one is "any".
+// Example (YAML): {type: [festival, major_holy_day]} or {sunday: [advent, lent, easter]}.
+struct CandidateMatch {
+  std::vector<Index> celebrations;  // one of these celebrations
+  std::uint8_t types = 0;           // bit (1 << CelebrationType)
+  std::uint8_t kinds = 0;           // bit (1 << ObservanceKind)
+  std::vector<Index> seasons;       // for a Sunday or feria: its day lies in one of these seasons
+  std::optional<bool> transferred;  // arrived by a transfer
+  std::optional<bool> additional;   // an additional observance (also_observe)
+  std::vector<DayMatch> on;         // at most one: a condition on the day itself
+};
+
+// An inclusive window between two dates, each a rule evaluated in the day's civil year.
+struct DateWindow {
+  Index from = kNoIndex;
+  Index to = kNoIndex;
+};
+
+// Matches a day. All given conditions must hold.
+// Example (YAML): {season: [lent], weekday: [friday]}.
+struct DayMatch {
+  std::vector<Index> seasons;               // the day's season or one of its enclosing seasons
+  std::uint8_t weekdays = 0;                // bit (1 << c_encoding)
+  std::vector<Index> sunday_keys;           // the day is a Sunday with one of these keys
+  std::vector<int> weeks;                   // the day's week number
+  std::optional<bool> before_first_sunday;  // in its season before the season's first Sunday
+  std::vector<DateWindow> within;           // inside one of these windows
+  std::vector<Index> dates;                 // exactly one of these dates
+  std::vector<CandidateMatch> prevailing;   // at most one: what prevailed that day
+  std::vector<DayMatch> any_of;             // at least one of these
+  std::vector<DayMatch> none_of;            // none of these
+};
+
+// ---------------------------------------------------------------------------------------------
+// The calendar.
+
+struct Celebration {
+  int id = 0;       // the numeric id the API shows; unique in a book and never reused
+  std::string key;  // stable slug
+  CelebrationType type = CelebrationType::lesser_feast;
+  Index colour = kNoIndex;  // index into palette, or none (the season's colour then applies)
+  Index date = kNoIndex;    // rule
+  std::optional<YearRange> years;
+  std::string common;  // kind of saint for common collects: martyr, pastor, ... (may be empty)
+  std::string source;
+  SourceLoc loc;
+  // Derived: a fixed {month, day} rule means "not movable".
+  bool movable = false;
+  unsigned fixed_month = 0;
+  unsigned fixed_day = 0;
+  std::vector<std::pair<int, CivilDate>> examples;  // year -> expected observed date (checked)
+};
+
+// A Sunday that takes a special key instead of the season's template.
+// Example: {on: {easter: -49}, key: epiphany_last}.
+struct SundayOverride {
+  Index date = kNoIndex;  // rule
+  Index sunday_key = kNoIndex;
+};
+
+struct Season {
+  std::string key;
+  Index parent = kNoIndex;  // enclosing season (sub-seasons: holy_week in lent)
+  Index starts = kNoIndex;  // rule: first day
+  Index ends = kNoIndex;    // rule: last day (sub-seasons; top-level ones run to the next start)
+  Index week_1 = kNoIndex;  // rule: the Sunday of week 1 (default: first Sunday on/after start)
+  Index colour = kNoIndex;
+  // Sunday keys: a template with {week} (advent_{week}) or {proper} (proper_{proper}).
+  std::string sunday_template;
+  bool sunday_by_proper = false;
+  std::vector<Index> sunday_key_by_week;  // [week] -> key, for {week} templates
+  std::vector<SundayOverride> sunday_overrides;
+  std::string source;
+  SourceLoc loc;
+};
+
+// Proper N after Pentecost: the Sunday closest to a date (within 3 days either side).
+struct ProperWindow {
+  int number = 0;
+  unsigned month = 1;
+  unsigned day = 1;
+};
+struct Propers {
+  Index from = kNoIndex;  // rule: governing Sundays from this date on have a proper
+  std::vector<ProperWindow> windows;
+  std::string source;
+};
+
+struct PrecedenceRow {
+  int row = 0;      // as printed: 1 prevails over 2
+  std::string key;  // e.g. "privileged_sunday"
+  CandidateMatch match;
+  bool may_share = false;  // two observances of this row may meet on one day (ties:)
+  std::string source;
+  SourceLoc loc;
+};
+
+struct TransferRule {
+  std::string key;
+  CandidateMatch loser;
+  std::vector<CandidateMatch> winner;  // at most one
+  TransferAction action = TransferAction::yield;
+  // For `move`:
+  Index search_from = kNoIndex;  // rule, in the civil year of the day lost; default: the next day
+  int within_days = 7;           // days searched, starting at search_from
+  TransferAction otherwise = TransferAction::omit;
+  Collision collision = Collision::shift;
+  std::string source;
+  SourceLoc loc;
+};
+
+struct AdditionalObservance {
+  std::string key;
+  Index celebration = kNoIndex;
+  Index date = kNoIndex;  // rule; skipped when it falls on the celebration's own date
+  std::string source;
+  SourceLoc loc;
+};
+
+struct ColourRule {
+  std::string key;
+  DayMatch when;
+  Index colour = kNoIndex;  // kNoIndex with use_season
+  bool use_season = false;
+  std::vector<Index> alternatives;
+  std::string source;
+  SourceLoc loc;
+};
+
+struct FastRule {
+  std::string key;
+  FastKind kind = FastKind::fast;
+  DayMatch when;
+  std::vector<DayMatch> except;  // at most one
+  std::string source;
+  SourceLoc loc;
+};
+
+// A date the year depends on, listed in year views: a celebration's date or a season's start.
+// Example (YAML): {celebration: ash_wednesday} or {season: advent}.
+struct KeyDate {
+  Index celebration = kNoIndex;
+  Index season = kNoIndex;
+};
+
+struct Preference {
+  std::string key;                   // e.g. "bible", "reading_type"
+  std::vector<std::string> options;  // allowed values
+  std::string default_value;
+};
+
+// Names of everything, in one language, fully resolved at load (fallbacks already applied), so
+// that a lookup is an index. Empty string = no name anywhere (reported by the validator).
+struct LanguageStrings {
+  std::string lang;  // BCP 47
+  std::string book_name;
+  std::string jurisdiction;
+  std::vector<std::string> celebrations;   // by celebration index
+  std::vector<std::string> seasons;        // by season index
+  std::vector<std::string> season_labels;  // by season index: days before its first Sunday
+  std::vector<std::string> sundays;        // by sunday key index
+  std::vector<std::string> colours;        // by palette index
+  std::array<std::string, 5> types;        // by CelebrationType (+ "sunday" in sunday_type)
+  std::string sunday_type;
+  std::array<std::string, 4> fasts;      // by FastKind
+  std::array<std::string, 7> weekdays;   // by c_encoding
+  std::vector<std::string> preferences;  // by preference index
+};
+
+class YearPlan;
+class YearCache;
+
+class CompiledBook {
+ public:
+  CompiledBook();
+  ~CompiledBook();
+  CompiledBook(const CompiledBook&) = delete;
+  CompiledBook& operator=(const CompiledBook&) = delete;
+
+  // Metadata
+  std::string code;
+  std::string kind = "book";  // book | translation | adaptation
+  std::string extends;
+  std::string lang;  // the book's own language; strings[0].lang
+  int year = 0;
+  std::string time_zone;  // IANA, for "today"
+  YearRange valid_years;
+  std::vector<std::string> bibles;  // preferred Bible versions, in order
+  std::vector<std::string> services;
+  std::vector<std::string> lectionaries;
+  std::vector<std::string> reading_types;
+  std::vector<Preference> preferences;
+  std::string source;
+  std::string data_version;  // digest of the files the book was built from
+
+  // Calendar
+  Index year_start = kNoIndex;  // rule: first day of the liturgical year (Advent Sunday)
+  std::vector<DateRule> rules;
+  std::vector<Celebration> celebrations;
+  std::vector<Index> celebration_eval_order;  // dependencies first
+  std::vector<Season> seasons;
+  std::vector<std::string> sunday_keys;
+  Propers propers;
+  std::vector<std::string> sunday_cycle;   // by liturgical year mod size (e.g. [C, A, B])
+  std::vector<std::string> weekday_cycle;  // by liturgical year mod size (e.g. [two, one])
+  std::vector<PrecedenceRow> precedence;
+  std::vector<TransferRule> transfers;
+  std::vector<AdditionalObservance> additional;
+  std::vector<std::string> palette;
+  std::vector<ColourRule> colour_rules;
+  std::vector<FastRule> fasts;
+  std::vector<KeyDate> key_dates;
+
+  // Names: [0] is the book's own language.
+  std::vector<LanguageStrings> strings;
+
+  [[nodiscard]] Index find_celebration(std::string_view key) const;
+  [[nodiscard]] Index find_celebration_by_id(int id) const;
+  [[nodiscard]] Index find_season(std::string_view key) const;
+  [[nodiscard]] Index find_sunday_key(std::string_view key) const;
+  [[nodiscard]] Index find_colour(std::string_view slug) const;
+  // The best strings for a BCP 47 tag: exact, then base language, then the book's own.
+  [[nodiscard]] const LanguageStrings& strings_for(std::string_view tag) const;
+
+  // The resolved liturgical year that ends in civil year `liturgical_year` (the one holding its
+  // Easter). Computed once and cached inside the valid range; thread-safe.
+  [[nodiscard]] std::shared_ptr<const YearPlan> year_plan(int liturgical_year) const;
+  // Liturgical year of a date: the civil year + 1 from Advent Sunday on.
+  // Example: 2025-11-30 (Advent Sunday) -> 2026; 2025-11-29 -> 2025.
+  [[nodiscard]] int liturgical_year_of(Days day) const;
+  // The first day of the liturgical year that begins in `civil_year` (year_start evaluated).
+  // Example: year_begins_in(2025) == 2025-11-30; liturgical year 2026 runs from it.
+  [[nodiscard]] Days year_begins_in(int civil_year) const;
+
+  // Must be called once after the structures above are filled (sets up the year cache).
+  void finalize();
+
+ private:
+  std::unique_ptr<YearCache> cache_;
+};
+
+}  // namespace kalendar

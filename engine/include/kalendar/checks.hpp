@@ -1,0 +1,27 @@
+// Running a book's liturgist-written checks (checks.yaml) and the `examples:` of its
+// celebrations against the engine. Used by kalendar-check and by the books test suite.
+//
+// Example:
+//   for (const auto& f : run_checks(engine, *book)) std::cout << format_diagnostic(f) << "\n";
+#pragma once
+
+#include "kalendar/engine.hpp"
+
+#include <vector>
+
+namespace kalendar {
+
+// Every failed expectation, as an error diagnostic at the expectation's line:
+// "2025-11-30: colour: expected violet, got rose".
+std::vector<Diagnostic> run_checks(const Engine& engine, const CompiledBook& book);
+
+// How many expectations (check fields and examples) the book carries.
+std::size_t count_checks(const Engine& engine, const CompiledBook& book);
+
+// The value an expectation field has on a day, as checks.yaml writes it ("none" when absent).
+// Fields: celebration, sunday, governing_sunday, sunday_name, season, sub_season, colour, week,
+// proper, fast, transferred_from, cycle.sunday, cycle.weekday, liturgical_year,
+// competing.<celebration key>.
+std::string actual_check_value(const ResolvedDay& day, std::string_view field);
+
+}  // namespace kalendar

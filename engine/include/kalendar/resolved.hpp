@@ -1,0 +1,142 @@
+// What a day is, and why: the engine's answer for a date, and the resolved liturgical year it
+// comes from.
+//
+// A `YearPlan` holds every day of one liturgical year (Advent Sunday to the Saturday before the
+// next) in compact records, computed once. A `ResolvedDay` is a cheap view of one record: it keeps
+// the plan alive and reads names through the book, so it can be copied freely between threads.
+//
+// Example:
+//   ResolvedDay d = engine.day({"loc_2015", 2025-11-30}).value();
+//   d.season_key() == "advent"; d.week() == 1; d.prevailing().fate == Fate::prevailed
+#pragma once
+
+#include "kalendar/book.hpp"
+
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace kalendar {
+
+// What became of an observance on a day.
+//   prevailed    - it is the day;
+//   yielded      - it lost and is only listed as competing (a Sunday under a principal feast,
+//                  a lesser feast under a Sunday);
+//   commemorated - it lost but may be remembered (memorial collect);
+//   suppressed   - it is not kept at all here (lesser feasts in Holy Week and Easter Week);
+//   transferred  - it moved to `moved_to` (on that day it carries `transferred_from`);
+//   omitted      - it should have moved but found no free day (the rule says why).
+enum class Fate : std::uint8_t {
+  prevailed,
+  yielded,
+  commemorated,
+  suppressed,
+  transferred,
+  omitted
+};
+inline constexpr std::array<std::string_view, 6> kFateSlugs = {
+    "prevailed", "yielded", "commemorated", "suppressed", "transferred", "omitted"};
+
+// Where the day's colour came from (for the explanation).
+enum class ColourSource : std::uint8_t { rule, celebration, season, none };
+inline constexpr std::array<std::string_view, 4> kColourSourceSlugs = {"rule", "celebration",
+                                                                       "season", "none"};
+
+// One competing observance on one day.
+struct Observance {
+  ObservanceKind kind = ObservanceKind::feria;
+  Fate fate = Fate::yielded;
+  bool transferred_in = false;   // it is here because it moved here
+  bool additional = false;       // an additional observance (also_observe)
+  Index celebration = kNoIndex;  // kind == celebration
+  Index row = kNoIndex;          // precedence row index; kNoIndex: no row matched
+  Index decided_by = kNoIndex;   // transfer rule index that set a losing fate; kNoIndex: precedence
+  Index additional_rule = kNoIndex;
+  Days original_date{};  // the date its rule gave
+  Days moved_to{};       // fate == transferred / omitted search end
+};
+
+// One day of a plan. Indices refer to the book.
+struct DayRecord {
+  Days date{};
+  Index season = kNoIndex;      // top-level season
+  Index sub_season = kNoIndex;  // innermost enclosing sub-season, or none
+  Days season_start{};          // first day of the innermost season instance holding the day
+  Index sunday_key = kNoIndex;  // the governing Sunday's key (the Sunday on or before the day)
+  Days governing_sunday{};
+  int week = 0;    // 0: before the season's first Sunday (see season label)
+  int proper = 0;  // 0: none
+  Index colour = kNoIndex;
+  ColourSource colour_source = ColourSource::none;
+  Index colour_rule = kNoIndex;
+  std::uint32_t colour_alternatives = 0;  // bit per palette index
+  Index fast_rule = kNoIndex;
+  std::uint32_t first_observance = 0;
+  std::uint32_t observance_count = 0;
+};
+
+// A season as it falls in one year. Example: {lent, 2026-02-18, 2026-04-04}.
+struct SeasonSpan {
+  Index season = kNoIndex;
+  Days start{};
+  Days end{};  // inclusive
+};
+
+// Something odd the resolver noticed; the validator reports these.
+struct Anomaly {
+  Days date{};
+  std::string message;
+};
+
+class YearPlan {
+ public:
+  int liturgical_year = 0;
+  Days first_day{};  // Advent Sunday of L-1
+  Days last_day{};   // Saturday before Advent Sunday of L
+  std::vector<DayRecord> days;
+  std::vector<Observance> observances;
+  std::vector<SeasonSpan> seasons;  // top-level and sub-seasons, by start date
+  std::vector<Anomaly> anomalies;
+
+  [[nodiscard]] const DayRecord* find(Days d) const {
+    if (d < first_day || d > last_day) return nullptr;
+    return &days[static_cast<std::size_t>((d - first_day).count())];
+  }
+};
+
+// A resolved day: a view into a cached plan.
+class ResolvedDay {
+ public:
+  ResolvedDay(const CompiledBook& book, std::shared_ptr<const YearPlan> plan, const DayRecord& r)
+      : book_(&book), plan_(std::move(plan)), record_(&r) {}
+
+  [[nodiscard]] const CompiledBook& book() const { return *book_; }
+  [[nodiscard]] const YearPlan& plan() const { return *plan_; }
+  [[nodiscard]] const DayRecord& record() const { return *record_; }
+  [[nodiscard]] Days date() const { return record_->date; }
+  [[nodiscard]] date::weekday weekday() const { return weekday_of(record_->date); }
+  [[nodiscard]] bool is_sunday() const { return weekday() == date::Sunday; }
+  [[nodiscard]] int liturgical_year() const { return plan_->liturgical_year; }
+  [[nodiscard]] std::span<const Observance> observances() const {
+    return {plan_->observances.data() + record_->first_observance, record_->observance_count};
+  }
+  // Observances sorted by precedence: [0] prevailed.
+  [[nodiscard]] const Observance& prevailing() const { return observances().front(); }
+  // The prevailing celebration, or nullptr when a Sunday or feria prevailed.
+  [[nodiscard]] const Celebration* prevailing_celebration() const {
+    const Observance& p = prevailing();
+    return p.kind == ObservanceKind::celebration ? &book_->celebrations[p.celebration] : nullptr;
+  }
+  [[nodiscard]] std::string_view season_key() const { return book_->seasons[record_->season].key; }
+  // Sunday and weekday cycle values for the day's liturgical year. Example: "A", "two".
+  [[nodiscard]] std::string_view sunday_cycle() const;
+  [[nodiscard]] std::string_view weekday_cycle() const;
+
+ private:
+  const CompiledBook* book_;
+  std::shared_ptr<const YearPlan> plan_;
+  const DayRecord* record_;
+};
+
+}  // namespace kalendar

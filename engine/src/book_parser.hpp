@@ -1,0 +1,72 @@
+// MergedSource -> CompiledBook for `schema: 1`. One parser object per book; every problem goes
+// to the diagnostic list with its position, and parsing continues so all problems show at once.
+//
+// Names are resolved in two passes: first every key that can be referred to (celebrations,
+// seasons, colours) is collected, then sections are parsed with references turned into indices.
+#pragma once
+
+#include "merged_source.hpp"
+
+#include "kalendar/book.hpp"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace kalendar::detail {
+
+class BookParser {
+ public:
+  BookParser(const MergedSource& src, const std::vector<StringLayer>& global_strings,
+             DiagnosticList& diags);
+  // The compiled book (possibly incomplete when diags has errors).
+  std::unique_ptr<CompiledBook> parse();
+
+ private:
+  // parse_book.cpp
+  void collect_keys();
+  void parse_manifest();
+  void parse_seasons();
+  void parse_celebrations();
+  void parse_propers();
+  void parse_cycles();
+  void parse_key_dates();
+  // parse_rules.cpp
+  void parse_precedence();
+  void parse_transfers();
+  void parse_also_observe();
+  void parse_colour_rules();
+  void parse_fasts();
+  // parse_strings.cpp
+  void build_strings();
+  // parse_predicates.cpp
+  Index parse_date_rule(const SourceNode* node);
+  CandidateMatch parse_candidate_match(const SourceNode& node, const std::string& what);
+  DayMatch parse_day_match(const SourceNode& node, const std::string& what);
+  // compile.cpp: cross-checks once everything is parsed
+  void check_celebration_dependencies();
+  void check_examples_syntax();
+
+  // Key -> index, or kNoIndex after reporting "unknown celebration 'x'" at `loc`.
+  Index celebration_ref(const std::string& key, const SourceLoc& loc);
+  Index season_ref(const std::string& key, const SourceLoc& loc);
+  Index colour_ref(const std::string& key, const SourceLoc& loc);
+  Index sunday_key_ref(const std::string& key, const SourceLoc& loc);
+  Index intern_sunday_key(const std::string& key);
+  std::vector<Index> season_list(const SourceNode* node);
+  std::string source_of(const SourceNode& entry);
+
+  const MergedSource& src_;
+  const std::vector<StringLayer>& global_strings_;
+  DiagnosticList& diags_;
+  std::unique_ptr<CompiledBook> book_;
+  std::map<std::string, Index> celebrations_;
+  std::map<std::string, Index> seasons_;
+  std::map<std::string, Index> colours_;
+  std::map<std::string, Index> sunday_keys_;
+  std::map<int, SourceLoc> ids_;
+  StringLayer inline_names_;  // `name:`, `label:` and sunday_names in the base book's language
+};
+
+}  // namespace kalendar::detail

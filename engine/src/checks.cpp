@@ -1,0 +1,220 @@
+// checks.yaml: parsing (validated against the book) and running (against the engine).
+#include "kalendar/checks.hpp"
+
+#include "checks_parser.hpp"
+#include "reader.hpp"
+
+#include <algorithm>
+
+namespace kalendar {
+
+namespace detail {
+
+namespace {
+
+constexpr std::array<std::string_view, 13> kFields = {
+    "celebration", "sunday",     "governing_sunday", "sunday_name",
+    "season",      "sub_season", "colour",           "week",
+    "proper",      "fast",       "transferred_from", "liturgical_year",
+    "cycle"};
+
+// A referenced key must exist in the book ("none" is always allowed).
+void check_reference(const CompiledBook& book, std::string_view field, const SourceNode& value,
+                     DiagnosticList& diags) {
+  const std::string& v = value.scalar;
+  if (v == "none") return;
+  bool ok = true;
+  if (field == "celebration") ok = book.find_celebration(v) != kNoIndex;
+  if (field == "sunday" || field == "governing_sunday") ok = book.find_sunday_key(v) != kNoIndex;
+  if (field == "season" || field == "sub_season") ok = book.find_season(v) != kNoIndex;
+  if (field == "colour") ok = book.find_colour(v) != kNoIndex;
+  if (field == "fast") {
+    ok = std::find(kFastKindSlugs.begin(), kFastKindSlugs.end(), v) != kFastKindSlugs.end();
+  }
+  if (field == "transferred_from") ok = parse_iso_date(v).has_value();
+  if (!ok) diags.error(value.loc, "check: unknown " + std::string(field) + " '" + v + "'");
+}
+
+}  // namespace
+
+std::vector<CheckExpectation> parse_checks(const SourceNode& root, const CompiledBook& book,
+                                           DiagnosticList& diags) {
+  std::vector<CheckExpectation> out;
+  MapReader top(root, "checks file", diags);
+  top.get("schema");
+  const SourceNode* checks = top.require("checks");
+  top.finish();
+  for (const SourceNode* group : as_list(checks)) {
+    MapReader g(*group, "check", diags);
+    const std::string description = read_text(g.require("description"), diags).value_or("");
+    g.get("source");
+    for (const SourceNode* e : as_list(g.require("expect"))) {
+      MapReader m(*e, "expectation", diags);
+      CheckExpectation x;
+      x.loc = e->loc;
+      x.description = description;
+      auto d = read_date(m.require("date"), diags);
+      if (!d) continue;
+      x.date = *d;
+      for (const auto& [k, v] : e->entries) {
+        if (k.scalar == "date") continue;
+        m.allow(k.scalar);
+        if (k.scalar == "cycle") {
+          MapReader cm(v, "cycle", diags);
+          if (const SourceNode* s = cm.get("sunday"))
+            x.fields.emplace_back("cycle.sunday", s->scalar);
+          if (const SourceNode* w = cm.get("weekday"))
+            x.fields.emplace_back("cycle.weekday", w->scalar);
+          cm.finish();
+        } else if (k.scalar == "competing") {
+          if (!v.is_map()) {
+            diags.error(v.loc,
+                        "competing maps celebration keys to fates ('transferred 2025-12-01')");
+            continue;
+          }
+          for (const auto& [ck, cv] : v.entries) {
+            if (book.find_celebration(ck.scalar) == kNoIndex) {
+              diags.error(ck.loc, "check: unknown celebration '" + ck.scalar + "'");
+            }
+            const std::string fate = cv.scalar.substr(0, cv.scalar.find(' '));
+            if (std::find(kFateSlugs.begin(), kFateSlugs.end(), fate) == kFateSlugs.end()) {
+              diags.error(cv.loc, "check: unknown fate '" + fate + "'");
+            }
+            x.fields.emplace_back("competing." + ck.scalar, cv.scalar);
+          }
+        } else if (std::find(kFields.begin(), kFields.end(), k.scalar) != kFields.end()) {
+          if (!v.is_scalar()) {
+            diags.error(v.loc, "check: '" + k.scalar + "' takes a single value");
+            continue;
+          }
+          check_reference(book, k.scalar, v, diags);
+          x.fields.emplace_back(k.scalar, v.scalar);
+        } else {
+          m.get(k.scalar);  // keep finish() quiet; reported here with the known list
+          std::string list;
+          for (auto f : kFields) list += (list.empty() ? "" : ", ") + std::string(f);
+          diags.error(k.loc, "unknown check field '" + k.scalar + "' (known: " + list +
+                                 ", competing, readings)");
+        }
+      }
+      m.finish();
+      out.push_back(std::move(x));
+    }
+    g.finish();
+  }
+  return out;
+}
+
+}  // namespace detail
+
+std::string actual_check_value(const ResolvedDay& day, std::string_view field) {
+  const CompiledBook& b = day.book();
+  const DayRecord& r = day.record();
+  const auto key_or_none = [](const std::string* s) { return s ? *s : std::string("none"); };
+  if (field == "celebration") {
+    const Celebration* c = day.prevailing_celebration();
+    return c ? c->key : "none";
+  }
+  if (field == "sunday") {
+    if (!day.is_sunday() || r.sunday_key == kNoIndex) return "none";
+    return b.sunday_keys[r.sunday_key];
+  }
+  if (field == "governing_sunday") {
+    return r.sunday_key == kNoIndex ? "none" : b.sunday_keys[r.sunday_key];
+  }
+  if (field == "sunday_name") {
+    if (!day.is_sunday() || r.sunday_key == kNoIndex) return "none";
+    return b.strings.front().sundays[r.sunday_key];
+  }
+  if (field == "season") return b.seasons[r.season].key;
+  if (field == "sub_season") {
+    return key_or_none(r.sub_season != kNoIndex ? &b.seasons[r.sub_season].key : nullptr);
+  }
+  if (field == "colour") return key_or_none(r.colour != kNoIndex ? &b.palette[r.colour] : nullptr);
+  if (field == "week") return r.week > 0 ? std::to_string(r.week) : "none";
+  if (field == "proper") return r.proper > 0 ? std::to_string(r.proper) : "none";
+  if (field == "fast") {
+    return r.fast_rule == kNoIndex
+               ? "none"
+               : std::string(kFastKindSlugs[static_cast<std::size_t>(b.fasts[r.fast_rule].kind)]);
+  }
+  if (field == "transferred_from") {
+    const Observance& p = day.prevailing();
+    return p.transferred_in ? format_iso_date(p.original_date) : "none";
+  }
+  if (field == "liturgical_year") return std::to_string(day.liturgical_year());
+  if (field == "cycle.sunday") return std::string(day.sunday_cycle());
+  if (field == "cycle.weekday") return std::string(day.weekday_cycle());
+  if (field.rfind("competing.", 0) == 0) {
+    const std::string_view key = field.substr(10);
+    for (const Observance& o : day.observances().subspan(1)) {
+      if (o.kind != ObservanceKind::celebration || b.celebrations[o.celebration].key != key)
+        continue;
+      std::string fate(kFateSlugs[static_cast<std::size_t>(o.fate)]);
+      if (o.fate == Fate::transferred) fate += " " + format_iso_date(o.moved_to);
+      return fate;
+    }
+    return "absent";
+  }
+  return "?";
+}
+
+namespace {
+
+Diagnostic failure(const SourceLoc& loc, std::string message) {
+  return Diagnostic{Severity::error, loc, std::move(message)};
+}
+
+}  // namespace
+
+std::vector<Diagnostic> run_checks(const Engine& engine, const CompiledBook& book) {
+  std::vector<Diagnostic> out;
+  if (const auto* checks = engine.library().checks(book.code)) {
+    for (const CheckExpectation& x : *checks) {
+      auto day = engine.day(book.code, x.date);
+      if (!day) {
+        out.push_back(failure(x.loc, format_iso_date(x.date) + ": " + day.error().message));
+        continue;
+      }
+      for (const auto& [field, expected] : x.fields) {
+        const std::string actual = actual_check_value(*day, field);
+        if (actual != expected) {
+          out.push_back(failure(x.loc, format_iso_date(x.date) + ": " + field + ": expected '" +
+                                           expected + "', got '" + actual + "' (" + x.description +
+                                           ")"));
+        }
+      }
+    }
+  }
+  // `examples:` of a celebration: observed (prevailing or commemorated) on that date that year.
+  for (Index i = 0; i < book.celebrations.size(); ++i) {
+    const Celebration& c = book.celebrations[i];
+    for (const auto& [year, date] : c.examples) {
+      auto day = engine.day(book.code, date);
+      bool seen = false;
+      if (day) {
+        for (const Observance& o : day->observances()) {
+          seen = seen || (o.kind == ObservanceKind::celebration && o.celebration == i &&
+                          (o.fate == Fate::prevailed || o.fate == Fate::commemorated));
+        }
+      }
+      if (!seen) {
+        out.push_back(failure(c.loc, "example: '" + c.key + "' is not observed on " +
+                                         format_iso_date(date) + " (" + std::to_string(year) +
+                                         ")"));
+      }
+    }
+  }
+  return out;
+}
+
+std::size_t count_checks(const Engine& engine, const CompiledBook& book) {
+  std::size_t n = 0;
+  if (const auto* checks = engine.library().checks(book.code)) {
+    for (const auto& x : *checks) n += x.fields.size();
+  }
+  for (const auto& c : book.celebrations) n += c.examples.size();
+  return n;
+}
+
+}  // namespace kalendar

@@ -1,0 +1,58 @@
+// Cross-checks that need the whole book: the order in which celebration dates can be computed
+// (relative dates must form a DAG), and the rows every kind of observance can reach.
+#include "book_parser.hpp"
+
+#include <functional>
+
+namespace kalendar::detail {
+
+namespace {
+
+// Celebrations a rule depends on (through {celebration: x} anywhere in it).
+void rule_dependencies(const CompiledBook& b, Index rule, std::vector<Index>& out) {
+  if (rule == kNoIndex) return;
+  const DateRuleForm& form = b.rules[rule].form;
+  if (const auto* c = std::get_if<CelebrationOffset>(&form)) out.push_back(c->celebration);
+  if (const auto* w = std::get_if<WeekdayRelative>(&form)) rule_dependencies(b, w->anchor, out);
+}
+
+}  // namespace
+
+void BookParser::check_celebration_dependencies() {
+  CompiledBook& b = *book_;
+  {
+    std::vector<Index> deps;
+    rule_dependencies(b, b.year_start, deps);
+    if (!deps.empty()) {
+      diags_.error(
+          b.rules[b.year_start].loc,
+          "year_start cannot depend on a celebration (it decides which year a date is in)");
+      b.year_start = kNoIndex;
+    }
+  }
+  enum class Mark { none, visiting, done };
+  std::vector<Mark> marks(b.celebrations.size(), Mark::none);
+  std::function<bool(Index)> visit = [&](Index i) -> bool {
+    if (marks[i] == Mark::done) return true;
+    if (marks[i] == Mark::visiting) {
+      diags_.error(b.celebrations[i].loc, "celebration '" + b.celebrations[i].key +
+                                              "' depends on itself through relative dates");
+      return false;
+    }
+    marks[i] = Mark::visiting;
+    std::vector<Index> deps;
+    rule_dependencies(b, b.celebrations[i].date, deps);
+    for (Index d : deps) {
+      if (!visit(d)) {
+        marks[i] = Mark::done;
+        return false;
+      }
+    }
+    marks[i] = Mark::done;
+    b.celebration_eval_order.push_back(i);
+    return true;
+  };
+  for (Index i = 0; i < b.celebrations.size(); ++i) visit(i);
+}
+
+}  // namespace kalendar::detail

@@ -1,0 +1,70 @@
+#include "date_eval.hpp"
+
+namespace kalendar::detail {
+
+namespace {
+
+struct Evaluator {
+  const CompiledBook& book;
+  const YearContext& ctx;
+
+  std::optional<Days> operator()(const FixedDate& f) const {
+    const CivilDate d{date::year{ctx.year}, date::month{f.month}, date::day{f.day}};
+    if (!d.ok()) return std::nullopt;  // 29 February in a common year
+    return Days{d};
+  }
+  std::optional<Days> operator()(const EasterOffset& e) const {
+    return ctx.easter + date::days{e.days};
+  }
+  std::optional<Days> operator()(const NthWeekday& n) const {
+    const auto ym = date::year{ctx.year} / date::month{n.month};
+    if (n.nth < 0) return Days{ym / n.weekday[date::last]};
+    const date::year_month_weekday ymw = ym / n.weekday[static_cast<unsigned>(n.nth)];
+    if (!ymw.ok()) return std::nullopt;  // no 5th such weekday this month
+    return Days{ymw};
+  }
+  std::optional<Days> operator()(const WeekdayRelative& w) const {
+    const auto anchor = evaluate(book, w.anchor, ctx);
+    if (!anchor) return std::nullopt;
+    switch (w.relation) {
+      case Relation::before:
+        return before(*anchor, w.weekday);
+      case Relation::on_or_before:
+        return on_or_before(*anchor, w.weekday);
+      case Relation::after:
+        return after(*anchor, w.weekday);
+      case Relation::on_or_after:
+        return on_or_after(*anchor, w.weekday);
+      case Relation::nearest:
+        return nearest(*anchor, w.weekday);
+    }
+    return std::nullopt;
+  }
+  std::optional<Days> operator()(const CelebrationOffset& c) const {
+    const auto& target = ctx.celebration_dates[c.celebration];
+    if (!target) return std::nullopt;
+    return *target + date::days{c.days};
+  }
+};
+
+}  // namespace
+
+std::optional<Days> evaluate(const CompiledBook& book, Index rule, const YearContext& ctx) {
+  if (rule == kNoIndex) return std::nullopt;
+  return std::visit(Evaluator{book, ctx}, book.rules[rule].form);
+}
+
+YearContext make_year_context(const CompiledBook& book, int year) {
+  YearContext ctx;
+  ctx.year = year;
+  ctx.easter = easter(year);
+  ctx.celebration_dates.assign(book.celebrations.size(), std::nullopt);
+  for (Index i : book.celebration_eval_order) {
+    const Celebration& c = book.celebrations[i];
+    if (c.years && !c.years->contains(year)) continue;
+    ctx.celebration_dates[i] = evaluate(book, c.date, ctx);
+  }
+  return ctx;
+}
+
+}  // namespace kalendar::detail

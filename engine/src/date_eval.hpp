@@ -1,0 +1,28 @@
+// Evaluating date rules for a civil year. One evaluator per rule form (date_eval.cpp).
+//
+// Example (loc_2015, 2026): year_context(book, 2026) then evaluate(book, rule_of_trinity, ctx)
+// gives 2026-05-31 ({celebration: pentecost, days: 7} with Pentecost on 2026-05-24).
+#pragma once
+
+#include "kalendar/book.hpp"
+
+#include <optional>
+#include <vector>
+
+namespace kalendar::detail {
+
+// What rules of one civil year depend on: its Easter and its celebrations' own dates.
+struct YearContext {
+  int year = 0;
+  Days easter{};
+  std::vector<std::optional<Days>> celebration_dates;  // by celebration index; none = no date
+};
+
+// nullopt when the rule gives no date that year (29 Feb in a common year, a 5th Monday that does
+// not exist, a celebration outside its `years`).
+std::optional<Days> evaluate(const CompiledBook& book, Index rule, const YearContext& ctx);
+
+// Easter plus every celebration's date for `year`, in dependency order.
+YearContext make_year_context(const CompiledBook& book, int year);
+
+}  // namespace kalendar::detail

@@ -1,0 +1,105 @@
+#include "kalendar/engine.hpp"
+
+#include "date_eval.hpp"
+
+#include <algorithm>
+
+namespace kalendar {
+
+Result<const CompiledBook*> Engine::find_book(std::string_view book) const {
+  const CompiledBook* b = library_->find(book);
+  if (b == nullptr)
+    return Error{"unknown_book", "no prayer book with code '" + std::string(book) + "'"};
+  return b;
+}
+
+std::pair<CivilDate, CivilDate> Engine::answerable_range(const CompiledBook& b) {
+  const int from = std::max(kMinYear, b.valid_years.from);
+  const int to = std::min(kMaxYear, b.valid_years.to);
+  return {CivilDate{date::year{from} / 1 / 1}, CivilDate{date::year{to} / 12 / 31}};
+}
+
+Result<ResolvedDay> Engine::day(std::string_view book, CivilDate date) const {
+  auto b = find_book(book);
+  if (!b) return b.error();
+  const auto [lo, hi] = answerable_range(**b);
+  if (Days{date} < Days{lo} || Days{date} > Days{hi}) {
+    return Error{"out_of_range", "book '" + std::string(book) + "' answers for " +
+                                     format_iso_date(lo) + " to " + format_iso_date(hi)};
+  }
+  const Days d{date};
+  auto plan = (*b)->year_plan((*b)->liturgical_year_of(d));
+  const DayRecord* r = plan->find(d);
+  assert(r != nullptr);
+  return ResolvedDay(**b, std::move(plan), *r);
+}
+
+Result<std::vector<ResolvedDay>> Engine::range(std::string_view book, CivilDate from,
+                                               CivilDate to) const {
+  if (Days{from} > Days{to}) {
+    return Error{"invalid_range",
+                 "'from' " + format_iso_date(from) + " is after 'to' " + format_iso_date(to)};
+  }
+  if ((Days{to} - Days{from}).count() + 1 > kMaxRangeDays) {
+    return Error{"range_too_large",
+                 "a range spans at most " + std::to_string(kMaxRangeDays) + " days"};
+  }
+  auto first = day(book, from);
+  if (!first) return first.error();
+  auto last = day(book, to);
+  if (!last) return last.error();
+  std::vector<ResolvedDay> out;
+  out.reserve(static_cast<std::size_t>((Days{to} - Days{from}).count() + 1));
+  const CompiledBook& b = first->book();
+  std::shared_ptr<const YearPlan> plan;
+  for (Days d{from}; d <= Days{to}; d += date::days{1}) {
+    if (plan == nullptr || d > plan->last_day) plan = b.year_plan(b.liturgical_year_of(d));
+    out.emplace_back(b, plan, *plan->find(d));
+  }
+  return out;
+}
+
+Result<YearOverview> Engine::year(std::string_view book, int year) const {
+  auto b = find_book(book);
+  if (!b) return b.error();
+  const CompiledBook& bk = **b;
+  if (year < std::max(kMinYear, bk.valid_years.from) ||
+      year > std::min(kMaxYear, bk.valid_years.to)) {
+    return Error{"out_of_range", "book '" + std::string(book) + "' answers for the years " +
+                                     std::to_string(std::max(kMinYear, bk.valid_years.from)) +
+                                     " to " +
+                                     std::to_string(std::min(kMaxYear, bk.valid_years.to))};
+  }
+  YearOverview out;
+  out.plan = bk.year_plan(year);
+  out.liturgical_year = year;
+  out.first_day = out.plan->first_day;
+  out.last_day = out.plan->last_day;
+  if (!bk.sunday_cycle.empty()) {
+    out.sunday_cycle = bk.sunday_cycle[static_cast<std::size_t>(year) % bk.sunday_cycle.size()];
+  }
+  if (!bk.weekday_cycle.empty()) {
+    out.weekday_cycle = bk.weekday_cycle[static_cast<std::size_t>(year) % bk.weekday_cycle.size()];
+  }
+  out.seasons = out.plan->seasons;
+  // Key dates as they fall inside the liturgical year (a fixed feast may fall in either civil
+  // year; the one inside the year's span is reported).
+  const detail::YearContext contexts[] = {detail::make_year_context(bk, year - 1),
+                                          detail::make_year_context(bk, year)};
+  for (const KeyDate& k : bk.key_dates) {
+    for (const auto& ctx : contexts) {
+      const std::optional<Days> d = k.season != kNoIndex
+                                        ? detail::evaluate(bk, bk.seasons[k.season].starts, ctx)
+                                        : ctx.celebration_dates[k.celebration];
+      if (d && *d >= out.first_day && *d <= out.last_day) {
+        out.key_dates.push_back({k, *d});
+        break;
+      }
+    }
+  }
+  std::stable_sort(out.key_dates.begin(), out.key_dates.end(),
+                   [](const auto& a, const auto& b2) { return a.date < b2.date; });
+  return out;
+}
+
+}  // namespace kalendar

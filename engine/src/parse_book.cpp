@@ -1,0 +1,436 @@
+// The manifest and the calendar sections: seasons, celebrations, propers, cycles.
+#include "book_parser.hpp"
+#include "reader.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace kalendar::detail {
+
+namespace {
+constexpr std::array<std::string_view, 6> kServices = {"daily",   "eucharist", "morning",
+                                                       "evening", "midday",    "compline"};
+}
+
+BookParser::BookParser(const MergedSource& src, const std::vector<StringLayer>& global_strings,
+                       DiagnosticList& diags)
+    : src_(src), global_strings_(global_strings), diags_(diags) {
+  inline_names_.lang = src.inline_lang;
+}
+
+std::unique_ptr<CompiledBook> BookParser::parse() {
+  book_ = std::make_unique<CompiledBook>();
+  book_->code = src_.code;
+  book_->kind = src_.kind;
+  book_->extends = src_.extends;
+  collect_keys();
+  parse_manifest();
+  parse_seasons();
+  parse_celebrations();
+  parse_propers();
+  parse_cycles();
+  parse_key_dates();
+  parse_precedence();
+  parse_transfers();
+  parse_also_observe();
+  parse_colour_rules();
+  parse_fasts();
+  check_celebration_dependencies();
+  build_strings();
+  return std::move(book_);
+}
+
+std::string BookParser::source_of(const SourceNode& entry) {
+  const SourceNode* s = entry.is_map() ? entry.find("source") : nullptr;
+  return s != nullptr && s->is_scalar() ? s->scalar : std::string();
+}
+
+void BookParser::collect_keys() {
+  // Palette first: colours are referred to everywhere.
+  if (const SourceNode* palette = src_.single("palette")) {
+    for (const auto& [slug, loc] : read_slug_list(palette, diags_)) {
+      if (!colours_.emplace(slug, static_cast<Index>(book_->palette.size())).second) {
+        diags_.error(loc, "colour '" + slug + "' is listed twice in the palette");
+        continue;
+      }
+      book_->palette.push_back(slug);
+    }
+  } else {
+    diags_.error(src_.manifest_loc, "missing 'palette' (the book's colour tokens)");
+  }
+  // Indices are list positions, so that they match the vectors parse_* fills later.
+  auto collect = [&](const char* section, std::map<std::string, Index>& out, const char* what) {
+    const auto* list = src_.list(section);
+    if (list == nullptr) return;
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      const SourceNode& entry = (*list)[i];
+      const SourceNode* key = entry.is_map() ? entry.find("key") : nullptr;
+      if (key == nullptr || !key->is_scalar()) continue;
+      if (!out.emplace(key->scalar, static_cast<Index>(i)).second) {
+        diags_.error(key->loc, std::string(what) + " key '" + key->scalar + "' is used twice");
+      }
+    }
+  };
+  collect("seasons", seasons_, "season");
+  collect("celebrations", celebrations_, "celebration");
+}
+
+Index BookParser::celebration_ref(const std::string& key, const SourceLoc& loc) {
+  auto it = celebrations_.find(key);
+  if (it != celebrations_.end()) return it->second;
+  diags_.error(loc, "unknown celebration '" + key + "'");
+  return kNoIndex;
+}
+
+Index BookParser::season_ref(const std::string& key, const SourceLoc& loc) {
+  auto it = seasons_.find(key);
+  if (it != seasons_.end()) return it->second;
+  diags_.error(loc, "unknown season '" + key + "'");
+  return kNoIndex;
+}
+
+Index BookParser::colour_ref(const std::string& key, const SourceLoc& loc) {
+  auto it = colours_.find(key);
+  if (it != colours_.end()) return it->second;
+  diags_.error(loc, "colour '" + key + "' is not in the palette");
+  return kNoIndex;
+}
+
+Index BookParser::sunday_key_ref(const std::string& key, const SourceLoc& loc) {
+  auto it = sunday_keys_.find(key);
+  if (it != sunday_keys_.end()) return it->second;
+  diags_.error(loc, "unknown Sunday key '" + key + "' (not made by any season's sundays)");
+  return kNoIndex;
+}
+
+Index BookParser::intern_sunday_key(const std::string& key) {
+  auto [it, inserted] = sunday_keys_.emplace(key, static_cast<Index>(book_->sunday_keys.size()));
+  if (inserted) book_->sunday_keys.push_back(key);
+  return it->second;
+}
+
+std::vector<Index> BookParser::season_list(const SourceNode* node) {
+  std::vector<Index> out;
+  for (const auto& [key, loc] : read_slug_list(node, diags_)) {
+    if (Index i = season_ref(key, loc); i != kNoIndex) out.push_back(i);
+  }
+  return out;
+}
+
+void BookParser::parse_manifest() {
+  CompiledBook& b = *book_;
+  auto text = [&](std::string_view key, bool required) -> std::string {
+    const SourceNode* n = src_.single(key);
+    if (n == nullptr) {
+      if (required) diags_.error(src_.manifest_loc, "missing '" + std::string(key) + "'");
+      return {};
+    }
+    return read_text(n, diags_).value_or("");
+  };
+  b.lang = text("lang", true);
+  b.time_zone = text("time_zone", true);
+  b.source = text("source", false);
+  if (!text("name", true).empty()) inline_names_.texts["book"]["name"] = src_.single("name");
+  if (!text("jurisdiction", false).empty()) {
+    inline_names_.texts["book"]["jurisdiction"] = src_.single("jurisdiction");
+  }
+  if (const SourceNode* y = src_.single("year"))
+    b.year = read_int(y, 1000, 9999, diags_).value_or(0);
+  if (const SourceNode* v = src_.single("valid_years")) {
+    MapReader m(*v, "valid_years", diags_);
+    b.valid_years.from = read_int(m.require("from"), kMinYear, kMaxYear, diags_).value_or(kMinYear);
+    b.valid_years.to = read_int(m.require("to"), kMinYear, kMaxYear, diags_).value_or(kMaxYear);
+    m.finish();
+    if (b.valid_years.from > b.valid_years.to)
+      diags_.error(v->loc, "valid_years: from is after to");
+  }
+  b.year_start = parse_date_rule(src_.single("year_start"));
+  if (src_.single("year_start") == nullptr) {
+    diags_.error(src_.manifest_loc, "missing 'year_start' (the rule for Advent Sunday)");
+  }
+  if (const SourceNode* caps = src_.single("capabilities")) {
+    MapReader m(*caps, "capabilities", diags_);
+    for (const SourceNode* s : as_list(m.get("services"))) {
+      if (read_choice(s, kServices, "service", diags_)) b.services.push_back(s->scalar);
+    }
+    for (const auto& [slug, loc] : read_slug_list(m.get("lectionaries"), diags_)) {
+      b.lectionaries.push_back(slug);
+    }
+    for (const auto& [slug, loc] : read_slug_list(m.get("reading_types"), diags_)) {
+      b.reading_types.push_back(slug);
+    }
+    m.finish();
+  }
+  if (const SourceNode* prefs = src_.single("preferences")) {
+    if (!prefs->is_seq()) diags_.error(prefs->loc, "'preferences' must be a list");
+    for (const SourceNode* p : as_list(prefs->is_seq() ? prefs : nullptr)) {
+      MapReader m(*p, "preference", diags_);
+      Preference pref;
+      pref.key = read_slug(m.require("key"), diags_).value_or("");
+      for (const auto& [slug, loc] : read_slug_list(m.require("options"), diags_)) {
+        pref.options.push_back(slug);
+      }
+      if (const SourceNode* d = m.get("default")) {
+        pref.default_value = d->scalar;
+        if (std::find(pref.options.begin(), pref.options.end(), d->scalar) == pref.options.end()) {
+          diags_.error(d->loc, "default '" + d->scalar + "' is not one of the options");
+        }
+      }
+      if (const SourceNode* n = m.get("name")) {
+        inline_names_.texts["preferences"][pref.key] = n;
+      }
+      m.finish();
+      b.preferences.push_back(std::move(pref));
+    }
+  }
+}
+
+void BookParser::parse_seasons() {
+  const auto* seasons = src_.list("seasons");
+  if (seasons == nullptr || seasons->empty()) {
+    diags_.error(src_.manifest_loc, "missing 'seasons' (every day must fall in one)");
+    return;
+  }
+  for (const SourceNode& node : *seasons) {
+    MapReader m(node, "season", diags_);
+    Season s;
+    s.key = read_slug(m.require("key"), diags_).value_or("");
+    s.loc = node.loc;
+    s.source = source_of(node);
+    m.get("source");
+    if (const SourceNode* n = m.get("name")) inline_names_.texts["seasons"][s.key] = n;
+    if (const SourceNode* l = m.get("label")) inline_names_.texts["season_labels"][s.key] = l;
+    if (const SourceNode* p = m.get("parent")) s.parent = season_ref(p->scalar, p->loc);
+    s.starts = parse_date_rule(m.require("starts"));
+    s.ends = parse_date_rule(m.get("ends"));
+    if (s.ends != kNoIndex && s.parent == kNoIndex) {
+      diags_.error(node.find("ends")->loc,
+                   "only a sub-season (with 'parent') has 'ends'; a season runs until the next");
+    }
+    s.week_1 = parse_date_rule(m.get("week_1"));
+    if (const SourceNode* c = m.get("colour")) s.colour = colour_ref(c->scalar, c->loc);
+    if (const SourceNode* sundays = m.get("sundays")) {
+      MapReader sm(*sundays, "sundays", diags_);
+      if (const SourceNode* t = sm.require("key")) {
+        s.sunday_template = t->scalar;
+        const bool by_week = t->scalar.find("{week}") != std::string::npos;
+        s.sunday_by_proper = t->scalar.find("{proper}") != std::string::npos;
+        std::string probe = t->scalar;
+        for (std::string_view ph : {"{week}", "{proper}"}) {
+          for (auto pos = probe.find(ph); pos != std::string::npos; pos = probe.find(ph)) {
+            probe.replace(pos, ph.size(), "1");
+          }
+        }
+        SourceNode probe_node = *t;
+        probe_node.scalar = probe;
+        if (by_week && s.sunday_by_proper) {
+          diags_.error(t->loc, "a Sunday key uses {week} or {proper}, not both");
+        } else if (read_slug(&probe_node, diags_)) {
+          if (by_week) {
+            s.sunday_key_by_week.assign(1, kNoIndex);  // week 0 has no Sunday
+            for (int w = 1; w <= 60; ++w) {
+              std::string key = t->scalar;
+              key.replace(key.find("{week}"), 6, std::to_string(w));
+              s.sunday_key_by_week.push_back(intern_sunday_key(key));
+            }
+          } else if (!s.sunday_by_proper) {
+            s.sunday_key_by_week.assign(61, intern_sunday_key(t->scalar));
+            s.sunday_key_by_week[0] = kNoIndex;
+          }
+        }
+      }
+      if (const SourceNode* overrides = sm.get("overrides")) {
+        for (const SourceNode* o : as_list(overrides)) {
+          MapReader om(*o, "Sunday override", diags_);
+          SundayOverride so;
+          so.date = parse_date_rule(om.require("on"));
+          if (auto key = read_slug(om.require("key"), diags_))
+            so.sunday_key = intern_sunday_key(*key);
+          om.finish();
+          if (so.date != kNoIndex && so.sunday_key != kNoIndex) s.sunday_overrides.push_back(so);
+        }
+      }
+      sm.finish();
+    } else if (s.parent == kNoIndex) {
+      // Sub-seasons may leave Sunday keys to their parent.
+      diags_.error(node.loc, "season '" + s.key + "' needs 'sundays: {key: ...}'");
+    }
+    m.finish();
+    book_->seasons.push_back(std::move(s));
+  }
+  // Parents must be declared before their children, so a chain is walked upwards only.
+  for (std::size_t i = 0; i < book_->seasons.size(); ++i) {
+    if (book_->seasons[i].parent != kNoIndex && book_->seasons[i].parent >= i) {
+      diags_.error(book_->seasons[i].loc, "a sub-season must come after its parent");
+      book_->seasons[i].parent = kNoIndex;
+    }
+  }
+  if (!book_->seasons.empty() && book_->seasons.front().parent != kNoIndex) {
+    diags_.error(book_->seasons.front().loc, "the first season must be a top-level season");
+  }
+}
+
+void BookParser::parse_celebrations() {
+  const auto* list = src_.list("celebrations");
+  if (list == nullptr) return;
+  for (const SourceNode& node : *list) {
+    MapReader m(node, "celebration", diags_);
+    Celebration c;
+    c.loc = node.loc;
+    c.source = source_of(node);
+    m.get("source");
+    if (auto id = read_int(m.require("id"), 1, 999999, diags_)) {
+      c.id = *id;
+      auto [it, inserted] = ids_.emplace(c.id, node.find("id")->loc);
+      if (!inserted) {
+        diags_.error(node.find("id")->loc, "id " + std::to_string(c.id) + " is already used at " +
+                                               it->second.file + ":" +
+                                               std::to_string(it->second.line));
+      }
+    }
+    c.key = read_slug(m.require("key"), diags_).value_or("");
+    if (const SourceNode* n = m.get("name")) {
+      if (read_text(n, diags_)) inline_names_.texts["celebrations"][c.key] = n;
+    }
+    if (auto t =
+            read_choice(m.require("type"), kCelebrationTypeSlugs, "celebration type", diags_)) {
+      c.type = static_cast<CelebrationType>(*t);
+    }
+    if (const SourceNode* col = m.get("colour")) c.colour = colour_ref(col->scalar, col->loc);
+    const SourceNode* date = m.require("date");
+    c.date = parse_date_rule(date);
+    if (c.date != kNoIndex) {
+      if (const auto* f = std::get_if<FixedDate>(&book_->rules[c.date].form)) {
+        c.fixed_month = f->month;
+        c.fixed_day = f->day;
+      } else {
+        c.movable = true;
+      }
+    }
+    if (const SourceNode* y = m.get("years")) {
+      MapReader ym(*y, "years", diags_);
+      YearRange r;
+      if (const SourceNode* f = ym.get("from"))
+        r.from = read_int(f, kMinYear, kMaxYear, diags_).value_or(r.from);
+      if (const SourceNode* t = ym.get("to"))
+        r.to = read_int(t, kMinYear, kMaxYear, diags_).value_or(r.to);
+      ym.finish();
+      c.years = r;
+    }
+    if (const SourceNode* common = m.get("common"))
+      c.common = read_slug(common, diags_).value_or("");
+    if (const SourceNode* ex = m.get("examples")) {
+      MapReader em(*ex, "examples", diags_);
+      for (const auto& [year_node, date_node] : ex->entries) {
+        em.allow(year_node.scalar);
+        auto year = read_int(&year_node, kMinYear, kMaxYear, diags_);
+        auto d = read_date(&date_node, diags_);
+        if (year && d) c.examples.emplace_back(*year, *d);
+      }
+      em.finish();
+    }
+    m.finish();
+    book_->celebrations.push_back(std::move(c));
+  }
+}
+
+void BookParser::parse_propers() {
+  const SourceNode* node = src_.single("propers");
+  if (node == nullptr) {
+    for (const Season& s : book_->seasons) {
+      if (s.sunday_by_proper) {
+        diags_.error(s.loc, "season '" + s.key +
+                                "' names Sundays by {proper} but the book has no "
+                                "'propers' section");
+      }
+    }
+    return;
+  }
+  MapReader m(*node, "propers", diags_);
+  book_->propers.source = source_of(*node);
+  m.get("source");
+  book_->propers.from = parse_date_rule(m.require("from"));
+  std::set<int> numbers;
+  for (const SourceNode* w : as_list(m.require("windows"))) {
+    MapReader wm(*w, "proper window", diags_);
+    ProperWindow pw;
+    pw.number = read_int(wm.require("proper"), 1, 60, diags_).value_or(0);
+    if (const SourceNode* target = wm.require("closest_sunday_to")) {
+      MapReader tm(*target, "closest_sunday_to", diags_);
+      pw.month = static_cast<unsigned>(read_int(tm.require("month"), 1, 12, diags_).value_or(1));
+      pw.day = static_cast<unsigned>(read_int(tm.require("day"), 1, 31, diags_).value_or(1));
+      tm.finish();
+    }
+    wm.finish();
+    if (pw.number != 0 && !numbers.insert(pw.number).second) {
+      diags_.error(w->loc, "proper " + std::to_string(pw.number) + " is listed twice");
+    }
+    book_->propers.windows.push_back(pw);
+  }
+  m.finish();
+  // Seasons named by proper ({proper} templates) get one key per proper number.
+  int max_number = 0;
+  for (const auto& w : book_->propers.windows) max_number = std::max(max_number, w.number);
+  for (Season& s : book_->seasons) {
+    if (!s.sunday_by_proper) continue;
+    s.sunday_key_by_week.assign(static_cast<std::size_t>(max_number) + 1, kNoIndex);
+    for (const auto& w : book_->propers.windows) {
+      std::string key = s.sunday_template;
+      key.replace(key.find("{proper}"), 8, std::to_string(w.number));
+      s.sunday_key_by_week[static_cast<std::size_t>(w.number)] = intern_sunday_key(key);
+    }
+  }
+}
+
+void BookParser::parse_cycles() {
+  const SourceNode* node = src_.single("cycles");
+  if (node == nullptr) {
+    diags_.error(src_.manifest_loc, "missing 'cycles' (Sunday and weekday lectionary cycles)");
+    return;
+  }
+  MapReader m(*node, "cycles", diags_);
+  auto read_cycle = [&](const SourceNode* c, std::vector<std::string>& out) {
+    if (c == nullptr) return;
+    if (!c->is_map() || c->entries.empty()) {
+      diags_.error(c->loc, "a cycle maps 'liturgical year mod N' (0..N-1) to a value");
+      return;
+    }
+    out.assign(c->entries.size(), {});
+    for (const auto& [k, v] : c->entries) {
+      auto r = read_int(&k, 0, static_cast<int>(c->entries.size()) - 1, diags_);
+      if (r) out[static_cast<std::size_t>(*r)] = v.scalar;
+    }
+  };
+  read_cycle(m.require("sunday"), book_->sunday_cycle);
+  read_cycle(m.require("weekday"), book_->weekday_cycle);
+  m.finish();
+}
+
+}  // namespace kalendar::detail
+
+namespace kalendar::detail {
+
+void BookParser::parse_key_dates() {
+  const SourceNode* node = src_.single("key_dates");
+  if (node == nullptr) return;
+  if (!node->is_seq()) {
+    diags_.error(node->loc, "'key_dates' must be a list of {celebration: key} or {season: key}");
+    return;
+  }
+  for (const SourceNode& item : node->items) {
+    MapReader m(item, "key date", diags_);
+    KeyDate k;
+    const SourceNode* c = m.get("celebration");
+    const SourceNode* s = m.get("season");
+    m.finish();
+    if ((c == nullptr) == (s == nullptr)) {
+      diags_.error(item.loc, "a key date names exactly one of 'celebration' or 'season'");
+      continue;
+    }
+    if (c != nullptr) k.celebration = celebration_ref(c->scalar, c->loc);
+    if (s != nullptr) k.season = season_ref(s->scalar, s->loc);
+    if (k.celebration != kNoIndex || k.season != kNoIndex) book_->key_dates.push_back(k);
+  }
+}
+
+}  // namespace kalendar::detail

@@ -1,0 +1,180 @@
+// The rule sections: precedence, transfers, additional observances, colours, fasts.
+#include "book_parser.hpp"
+#include "reader.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace kalendar::detail {
+
+void BookParser::parse_precedence() {
+  const auto* list = src_.list("precedence");
+  if (list == nullptr || list->empty()) {
+    diags_.error(src_.manifest_loc, "missing 'precedence' (the table that decides each day)");
+    return;
+  }
+  std::set<std::string> keys;
+  for (const SourceNode& node : *list) {
+    MapReader m(node, "precedence row", diags_);
+    PrecedenceRow row;
+    row.loc = node.loc;
+    row.source = source_of(node);
+    m.get("source");
+    row.row = read_int(m.require("row"), 1, 999, diags_).value_or(0);
+    row.key = read_slug(m.require("key"), diags_).value_or("");
+    if (!row.key.empty() && !keys.insert(row.key).second) {
+      diags_.error(node.find("key")->loc, "precedence row key '" + row.key + "' is used twice");
+    }
+    if (const SourceNode* match = m.require("match")) {
+      row.match = parse_candidate_match(*match, "precedence match");
+    }
+    if (const SourceNode* share = m.get("share_day"))
+      row.may_share = read_bool(share, diags_).value_or(false);
+    m.finish();
+    book_->precedence.push_back(std::move(row));
+  }
+  // Rows are matched in order: sort by printed row number, which must be unique.
+  std::stable_sort(book_->precedence.begin(), book_->precedence.end(),
+                   [](const PrecedenceRow& a, const PrecedenceRow& b) { return a.row < b.row; });
+  for (std::size_t i = 1; i < book_->precedence.size(); ++i) {
+    if (book_->precedence[i].row == book_->precedence[i - 1].row) {
+      diags_.error(book_->precedence[i].loc,
+                   "row " + std::to_string(book_->precedence[i].row) + " is used twice");
+    }
+  }
+}
+
+void BookParser::parse_transfers() {
+  const auto* list = src_.list("transfers");
+  if (list == nullptr) return;
+  for (const SourceNode& node : *list) {
+    MapReader m(node, "transfer rule", diags_);
+    TransferRule rule;
+    rule.loc = node.loc;
+    rule.source = source_of(node);
+    m.get("source");
+    rule.key = read_slug(m.require("key"), diags_).value_or("");
+    if (const SourceNode* when = m.require("when")) {
+      MapReader wm(*when, "transfer condition", diags_);
+      if (const SourceNode* loser = wm.require("loser")) {
+        rule.loser = parse_candidate_match(*loser, "'loser' condition");
+      }
+      if (const SourceNode* winner = wm.get("winner")) {
+        rule.winner.push_back(parse_candidate_match(*winner, "'winner' condition"));
+      }
+      wm.finish();
+    }
+    if (const SourceNode* then = m.require("then")) {
+      if (then->is_scalar()) {
+        if (auto a = read_choice(then, kTransferActionSlugs, "transfer action", diags_)) {
+          rule.action = static_cast<TransferAction>(*a);
+          if (rule.action == TransferAction::move) {
+            diags_.error(then->loc, "'move' needs its details: {move: next_free_day, ...}");
+          }
+        }
+      } else {
+        MapReader tm(*then, "move", diags_);
+        rule.action = TransferAction::move;
+        if (const SourceNode* mv = tm.require("move");
+            mv != nullptr && mv->scalar != "next_free_day") {
+          diags_.error(mv->loc, "unknown move '" + mv->scalar + "' (expected next_free_day)");
+        }
+        rule.search_from = parse_date_rule(tm.get("search_from"));
+        if (const SourceNode* w = tm.get("within_days")) {
+          rule.within_days = read_int(w, 1, 60, diags_).value_or(7);
+        }
+        if (const SourceNode* o = tm.get("otherwise")) {
+          if (auto a = read_choice(o, kTransferActionSlugs, "transfer action", diags_)) {
+            rule.otherwise = static_cast<TransferAction>(*a);
+            if (rule.otherwise == TransferAction::move) {
+              diags_.error(o->loc, "'otherwise' cannot be another move");
+              rule.otherwise = TransferAction::omit;
+            }
+          }
+        }
+        if (const SourceNode* c = tm.get("collision")) {
+          if (auto v = read_choice(c, kCollisionSlugs, "collision policy", diags_)) {
+            rule.collision = static_cast<Collision>(*v);
+          }
+        }
+        tm.finish();
+      }
+    }
+    m.finish();
+    book_->transfers.push_back(std::move(rule));
+  }
+}
+
+void BookParser::parse_also_observe() {
+  const auto* list = src_.list("also_observe");
+  if (list == nullptr) return;
+  for (const SourceNode& node : *list) {
+    MapReader m(node, "additional observance", diags_);
+    AdditionalObservance a;
+    a.loc = node.loc;
+    a.source = source_of(node);
+    m.get("source");
+    a.key = read_slug(m.require("key"), diags_).value_or("");
+    if (const SourceNode* c = m.require("celebration"))
+      a.celebration = celebration_ref(c->scalar, c->loc);
+    a.date = parse_date_rule(m.require("on"));
+    m.finish();
+    if (a.celebration != kNoIndex && a.date != kNoIndex) book_->additional.push_back(std::move(a));
+  }
+}
+
+void BookParser::parse_colour_rules() {
+  const auto* list = src_.list("colour_rules");
+  if (list == nullptr) return;
+  for (const SourceNode& node : *list) {
+    MapReader m(node, "colour rule", diags_);
+    ColourRule rule;
+    rule.loc = node.loc;
+    rule.source = source_of(node);
+    m.get("source");
+    rule.key = read_slug(m.require("key"), diags_).value_or("");
+    if (const SourceNode* when = m.require("when"))
+      rule.when = parse_day_match(*when, "colour condition");
+    const SourceNode* colour = m.get("colour");
+    const SourceNode* use = m.get("use");
+    if ((colour == nullptr) == (use == nullptr)) {
+      diags_.error(node.loc, "a colour rule gives either 'colour' or 'use: season'");
+    } else if (colour != nullptr) {
+      rule.colour = colour_ref(colour->scalar, colour->loc);
+    } else if (use->scalar != "season") {
+      diags_.error(use->loc, "unknown 'use' value '" + use->scalar + "' (expected season)");
+    } else {
+      rule.use_season = true;
+    }
+    for (const auto& [slug, loc] : read_slug_list(m.get("alternatives"), diags_)) {
+      if (Index c = colour_ref(slug, loc); c != kNoIndex) rule.alternatives.push_back(c);
+    }
+    m.finish();
+    book_->colour_rules.push_back(std::move(rule));
+  }
+}
+
+void BookParser::parse_fasts() {
+  const auto* list = src_.list("fasts");
+  if (list == nullptr) return;
+  for (const SourceNode& node : *list) {
+    MapReader m(node, "fast rule", diags_);
+    FastRule rule;
+    rule.loc = node.loc;
+    rule.source = source_of(node);
+    m.get("source");
+    rule.key = read_slug(m.require("key"), diags_).value_or("");
+    if (auto k = read_choice(m.require("kind"), kFastKindSlugs, "fast kind", diags_)) {
+      rule.kind = static_cast<FastKind>(*k);
+    }
+    if (const SourceNode* when = m.require("when"))
+      rule.when = parse_day_match(*when, "fast condition");
+    if (const SourceNode* except = m.get("except")) {
+      rule.except.push_back(parse_day_match(*except, "fast exception"));
+    }
+    m.finish();
+    book_->fasts.push_back(std::move(rule));
+  }
+}
+
+}  // namespace kalendar::detail

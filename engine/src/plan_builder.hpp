@@ -1,0 +1,99 @@
+// Building one liturgical year: the working state shared by year_plan.cpp (seasons, weeks,
+// candidates, colours, fasts), predicates.cpp (matching) and transfer.cpp (precedence and
+// transfers).
+//
+// The builder works on a window wider than the year (4 weeks each side) so that transfers and
+// cascades crossing Advent or 1 January are decided exactly as the neighbouring year decides
+// them; only the year's own days are kept.
+#pragma once
+
+#include "date_eval.hpp"
+
+#include "kalendar/resolved.hpp"
+
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace kalendar::detail {
+
+// A competing observance while the year is being resolved.
+struct Candidate {
+  Observance obs;
+  Index order = 0;              // declaration order: the last tie-break, deterministic
+  Index origin_day = kNoIndex;  // for a transferred copy: the day and slot of the original
+  std::uint32_t origin_slot = 0;
+};
+
+struct WorkDay {
+  Days date{};
+  Index season = kNoIndex;
+  Index sub_season = kNoIndex;
+  Days season_start{};
+  bool before_first_sunday = false;
+  Index own_sunday_key = kNoIndex;  // set on Sundays
+  Index sunday_key = kNoIndex;      // the governing Sunday's
+  Days governing_sunday{};
+  int week = 0;
+  int proper = 0;
+  std::vector<Candidate> candidates;  // sorted by precedence once the day is decided
+  bool decided = false;
+  Index colour = kNoIndex;
+  ColourSource colour_source = ColourSource::none;
+  Index colour_rule = kNoIndex;
+  std::uint32_t colour_alternatives = 0;
+  Index fast_rule = kNoIndex;
+};
+
+// A top-level or sub-season instance in the window.
+struct SeasonInstance {
+  Index season = kNoIndex;
+  Days start{};
+  Days end{};
+  Days week_1{};
+  int depth = 0;
+};
+
+class PlanBuilder {
+ public:
+  PlanBuilder(const CompiledBook& book, int liturgical_year);
+  std::unique_ptr<YearPlan> build();
+
+  // predicates.cpp
+  [[nodiscard]] bool matches(const CandidateMatch& m, const Candidate& c, const WorkDay& day) const;
+  [[nodiscard]] bool matches(const DayMatch& m, const WorkDay& day) const;
+  [[nodiscard]] Index row_of(const Candidate& c, const WorkDay& day) const;
+
+ private:
+  // year_plan.cpp
+  void compute_seasons();
+  void compute_weeks_and_keys();
+  void collect_candidates();
+  void compute_colours_and_fasts();
+  std::unique_ptr<YearPlan> emit();
+  [[nodiscard]] const YearContext& context(int civil_year) const;
+  [[nodiscard]] std::optional<Days> eval(Index rule, int civil_year) const;
+  [[nodiscard]] WorkDay* day_at(Days d);
+  [[nodiscard]] Index sunday_key_for(const WorkDay& day) const;
+  void anomaly(Days d, std::string message);
+
+  // transfer.cpp
+  void resolve_days();
+  void decide_day(Index day_index);
+  void settle_loser(Index day_index, std::uint32_t slot, const Candidate& winner);
+  [[nodiscard]] std::optional<Index> find_target(const Candidate& c, const TransferRule& rule,
+                                                 Index from_day) const;
+  [[nodiscard]] bool sorts_before(const Candidate& a, Index a_row, const Candidate& b) const;
+
+  const CompiledBook& book_;
+  int liturgical_year_;
+  Days first_day_{};  // of the year
+  Days last_day_{};
+  Days window_start_{};
+  std::vector<WorkDay> days_;  // the window
+  std::map<int, YearContext> contexts_;
+  std::vector<SeasonInstance> instances_;  // top-level then sub-seasons, each by start
+  std::vector<Anomaly> anomalies_;
+};
+
+}  // namespace kalendar::detail

@@ -1,0 +1,99 @@
+// Matching the book's declarative conditions against a day of the plan being built.
+#include "plan_builder.hpp"
+
+#include <algorithm>
+
+namespace kalendar::detail {
+
+namespace {
+
+bool contains(const std::vector<Index>& list, Index value) {
+  return std::find(list.begin(), list.end(), value) != list.end();
+}
+
+// The day's season and every season enclosing it.
+bool in_any_season(const CompiledBook& book, const WorkDay& day, const std::vector<Index>& wanted) {
+  if (contains(wanted, day.season)) return true;
+  for (Index s = day.sub_season; s != kNoIndex; s = book.seasons[s].parent) {
+    if (contains(wanted, s)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool PlanBuilder::matches(const CandidateMatch& m, const Candidate& c, const WorkDay& day) const {
+  const Observance& o = c.obs;
+  if (m.kinds != 0 && (m.kinds & (1u << static_cast<unsigned>(o.kind))) == 0) return false;
+  if (!m.celebrations.empty() &&
+      (o.kind != ObservanceKind::celebration || !contains(m.celebrations, o.celebration))) {
+    return false;
+  }
+  if (m.types != 0) {
+    if (o.kind != ObservanceKind::celebration) return false;
+    const auto type = static_cast<unsigned>(book_.celebrations[o.celebration].type);
+    if ((m.types & (1u << type)) == 0) return false;
+  }
+  if (!m.seasons.empty() && !in_any_season(book_, day, m.seasons)) return false;
+  if (m.transferred && *m.transferred != o.transferred_in) return false;
+  if (m.additional && *m.additional != o.additional) return false;
+  if (!m.on.empty() && !matches(m.on.front(), day)) return false;
+  return true;
+}
+
+bool PlanBuilder::matches(const DayMatch& m, const WorkDay& day) const {
+  if (!m.seasons.empty() && !in_any_season(book_, day, m.seasons)) return false;
+  if (m.weekdays != 0 && (m.weekdays & (1u << weekday_of(day.date).c_encoding())) == 0) {
+    return false;
+  }
+  if (!m.sunday_keys.empty() &&
+      (day.own_sunday_key == kNoIndex || !contains(m.sunday_keys, day.own_sunday_key))) {
+    return false;
+  }
+  if (!m.weeks.empty() && std::find(m.weeks.begin(), m.weeks.end(), day.week) == m.weeks.end()) {
+    return false;
+  }
+  if (m.before_first_sunday && *m.before_first_sunday != day.before_first_sunday) return false;
+  const int year = year_of(to_civil(day.date));
+  if (!m.within.empty()) {
+    const bool inside = std::any_of(m.within.begin(), m.within.end(), [&](const DateWindow& w) {
+      const auto from = eval(w.from, year);
+      const auto to = eval(w.to, year);
+      if (!from || !to) return false;
+      // A window that ends before it starts wraps the new year: 25 Dec .. 5 Jan.
+      return *from <= *to ? (day.date >= *from && day.date <= *to)
+                          : (day.date >= *from || day.date <= *to);
+    });
+    if (!inside) return false;
+  }
+  if (!m.dates.empty()) {
+    const bool on = std::any_of(m.dates.begin(), m.dates.end(), [&](Index rule) {
+      const auto d = eval(rule, year);
+      return d && *d == day.date;
+    });
+    if (!on) return false;
+  }
+  if (!m.prevailing.empty()) {
+    // Only meaningful once the day is decided (colours, fasts); before that nothing prevails.
+    if (!day.decided || day.candidates.empty()) return false;
+    if (!matches(m.prevailing.front(), day.candidates.front(), day)) return false;
+  }
+  if (!m.any_of.empty() && std::none_of(m.any_of.begin(), m.any_of.end(),
+                                        [&](const DayMatch& d) { return matches(d, day); })) {
+    return false;
+  }
+  if (std::any_of(m.none_of.begin(), m.none_of.end(),
+                  [&](const DayMatch& d) { return matches(d, day); })) {
+    return false;
+  }
+  return true;
+}
+
+Index PlanBuilder::row_of(const Candidate& c, const WorkDay& day) const {
+  for (Index i = 0; i < book_.precedence.size(); ++i) {
+    if (matches(book_.precedence[i].match, c, day)) return i;
+  }
+  return kNoIndex;
+}
+
+}  // namespace kalendar::detail

@@ -1,0 +1,161 @@
+// Precedence and transfers: the subtlest code of the engine, kept apart on purpose.
+//
+// Days are decided in date order. On each day the candidates are sorted by
+//   (precedence row, original date, declaration order)
+// and the first prevails. Each loser takes the fate of the first transfer rule that matches it
+// (and the winner); with no rule it simply yields. A `move` searches forward for a day the feast
+// would prevail on (`shift`: it sorts first there, so a same-row feast with a later original date
+// is pushed on in its turn; `skip`: everything there ranks strictly lower and nothing has moved
+// there) and adds a copy of it to that day, which is decided later in the same pass. That is how
+// cascades resolve: Stephen on Sunday 26 Dec 2027 takes Monday 27, pushing John to 28, pushing the
+// Innocents to 29. The original date keeps the observance with fate `transferred` and the final
+// destination; nothing is ever lost without an `omitted` record naming its rule.
+#include "plan_builder.hpp"
+
+#include <algorithm>
+
+namespace kalendar::detail {
+
+bool PlanBuilder::sorts_before(const Candidate& a, Index a_row, const Candidate& b) const {
+  if (a_row != b.obs.row) return a_row < b.obs.row;  // kNoIndex (no row) sorts last
+  if (a.obs.original_date != b.obs.original_date) return a.obs.original_date < b.obs.original_date;
+  return a.order < b.order;
+}
+
+void PlanBuilder::resolve_days() {
+  for (Index i = 0; i < days_.size(); ++i) decide_day(i);
+}
+
+void PlanBuilder::decide_day(Index day_index) {
+  WorkDay& day = days_[day_index];
+  auto& cands = day.candidates;
+  std::stable_sort(cands.begin(), cands.end(), [&](const Candidate& a, const Candidate& b) {
+    return sorts_before(a, a.obs.row, b);
+  });
+  day.decided = true;
+  if (cands.empty()) return;
+  // Equal rows with equal original dates are ties; only rows marked share_day may meet.
+  for (std::size_t k = 1; k < cands.size(); ++k) {
+    const Candidate& a = cands[k - 1];
+    const Candidate& b = cands[k];
+    if (a.obs.row == b.obs.row && a.obs.row != kNoIndex &&
+        a.obs.original_date == b.obs.original_date && !book_.precedence[a.obs.row].may_share &&
+        a.obs.kind == ObservanceKind::celebration && b.obs.kind == ObservanceKind::celebration) {
+      anomaly(day.date, "tie in row '" + book_.precedence[a.obs.row].key + "' between '" +
+                            book_.celebrations[a.obs.celebration].key + "' and '" +
+                            book_.celebrations[b.obs.celebration].key +
+                            "' (declaration order decides; mark the row share_day if intended)");
+    }
+  }
+  Candidate& winner = cands.front();
+  winner.obs.fate = Fate::prevailed;
+  if (winner.origin_day != kNoIndex) {
+    days_[winner.origin_day].candidates[winner.origin_slot].obs.moved_to = day.date;
+  }
+  const Candidate winner_copy = winner;
+  for (std::uint32_t slot = 1; slot < cands.size(); ++slot)
+    settle_loser(day_index, slot, winner_copy);
+}
+
+void PlanBuilder::settle_loser(Index day_index, std::uint32_t slot, const Candidate& winner) {
+  WorkDay& day = days_[day_index];
+  Candidate loser = day.candidates[slot];
+  Observance& obs = day.candidates[slot].obs;
+  obs.fate = Fate::yielded;
+  if (loser.obs.kind != ObservanceKind::celebration || loser.obs.additional) return;
+
+  const TransferRule* rule = nullptr;
+  Index rule_index = kNoIndex;
+  for (Index r = 0; r < book_.transfers.size(); ++r) {
+    const TransferRule& t = book_.transfers[r];
+    if (!matches(t.loser, loser, day)) continue;
+    if (!t.winner.empty() && !matches(t.winner.front(), winner, day)) continue;
+    rule = &t;
+    rule_index = r;
+    break;
+  }
+  if (rule == nullptr) {
+    if (loser.origin_day != kNoIndex) {
+      days_[loser.origin_day].candidates[loser.origin_slot].obs.moved_to = day.date;
+    }
+    return;
+  }
+  obs.decided_by = rule_index;
+  TransferAction action = rule->action;
+  if (action == TransferAction::move) {
+    if (const auto target = find_target(loser, *rule, day_index)) {
+      obs.fate = Fate::transferred;
+      obs.moved_to = days_[*target].date;
+      Candidate moved = loser;
+      moved.obs.transferred_in = true;
+      moved.obs.fate = Fate::yielded;
+      moved.obs.decided_by = kNoIndex;
+      if (moved.origin_day == kNoIndex) {
+        moved.origin_day = day_index;
+        moved.origin_slot = slot;
+      }
+      WorkDay& target_day = days_[*target];
+      moved.obs.row = row_of(moved, target_day);
+      const Index origin_day = moved.origin_day;
+      const std::uint32_t origin_slot = moved.origin_slot;
+      target_day.candidates.push_back(moved);
+      days_[origin_day].candidates[origin_slot].obs.moved_to = target_day.date;
+      return;
+    }
+    action = rule->otherwise;
+    if (day.date >= first_day_ && day.date <= last_day_ && action == TransferAction::omit) {
+      // Recorded on the observance; the validator lists omissions from the plan.
+    }
+  }
+  switch (action) {
+    case TransferAction::commemorate:
+      obs.fate = Fate::commemorated;
+      break;
+    case TransferAction::suppress:
+      obs.fate = Fate::suppressed;
+      break;
+    case TransferAction::omit:
+      obs.fate = Fate::omitted;
+      break;
+    case TransferAction::yield:
+    case TransferAction::move:
+      obs.fate = Fate::yielded;
+      break;
+  }
+  if (loser.origin_day != kNoIndex) {
+    days_[loser.origin_day].candidates[loser.origin_slot].obs.moved_to = day.date;
+  }
+}
+
+std::optional<Index> PlanBuilder::find_target(const Candidate& c, const TransferRule& rule,
+                                              Index from_day) const {
+  Days start = days_[from_day].date + date::days{1};
+  if (rule.search_from != kNoIndex) {
+    if (const auto from = eval(rule.search_from, year_of(to_civil(days_[from_day].date)))) {
+      start = std::max(start, *from);
+    }
+  }
+  for (int k = 0; k < rule.within_days; ++k) {
+    const Days t = start + date::days{k};
+    if (t < window_start_) continue;
+    const auto index = static_cast<std::size_t>((t - window_start_).count());
+    if (index >= days_.size()) return std::nullopt;
+    const WorkDay& target = days_[index];
+    Candidate probe = c;
+    probe.obs.transferred_in = true;
+    const Index row = row_of(probe, target);
+    bool ok = true;
+    for (const Candidate& other : target.candidates) {
+      if (rule.collision == Collision::skip) {
+        ok = row < other.obs.row && !other.obs.transferred_in;
+      } else {
+        ok = sorts_before(probe, row, other);
+      }
+      if (!ok) break;
+    }
+    if (ok) return static_cast<Index>(index);
+  }
+  return std::nullopt;
+}
+
+}  // namespace kalendar::detail

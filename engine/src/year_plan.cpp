@@ -1,0 +1,367 @@
+// One liturgical year: seasons, weeks, Sunday keys, propers, candidates, colours and fasts.
+// Precedence and transfers are in transfer.cpp.
+#include "plan_builder.hpp"
+
+#include <algorithm>
+
+namespace kalendar::detail {
+
+namespace {
+// Transfers and cascades are decided over the year plus this margin on each side, so that a
+// chain crossing Advent Sunday or 1 January comes out as in the neighbouring year's plan.
+constexpr int kMarginDays = 28;
+}  // namespace
+
+PlanBuilder::PlanBuilder(const CompiledBook& book, int liturgical_year)
+    : book_(book), liturgical_year_(liturgical_year) {
+  first_day_ = book.year_begins_in(liturgical_year - 1);
+  last_day_ = book.year_begins_in(liturgical_year) - date::days{1};
+  window_start_ = first_day_ - date::days{kMarginDays};
+  const Days window_end = last_day_ + date::days{kMarginDays};
+  days_.resize(static_cast<std::size_t>((window_end - window_start_).count() + 1));
+  for (std::size_t i = 0; i < days_.size(); ++i) {
+    days_[i].date = window_start_ + date::days{static_cast<int>(i)};
+  }
+  const int y0 = year_of(to_civil(window_start_)) - 1;
+  const int y1 = year_of(to_civil(window_end)) + 1;
+  for (int y = y0; y <= y1; ++y) contexts_.emplace(y, make_year_context(book, y));
+}
+
+std::unique_ptr<YearPlan> PlanBuilder::build() {
+  compute_seasons();
+  compute_weeks_and_keys();
+  collect_candidates();
+  resolve_days();
+  compute_colours_and_fasts();
+  return emit();
+}
+
+const YearContext& PlanBuilder::context(int civil_year) const {
+  auto it = contexts_.find(civil_year);
+  assert(it != contexts_.end());
+  return it->second;
+}
+
+std::optional<Days> PlanBuilder::eval(Index rule, int civil_year) const {
+  return evaluate(book_, rule, context(civil_year));
+}
+
+WorkDay* PlanBuilder::day_at(Days d) {
+  if (d < window_start_) return nullptr;
+  const auto i = static_cast<std::size_t>((d - window_start_).count());
+  return i < days_.size() ? &days_[i] : nullptr;
+}
+
+void PlanBuilder::anomaly(Days d, std::string message) {
+  if (d < first_day_ || d > last_day_) return;  // the neighbouring year reports it
+  anomalies_.push_back({d, std::move(message)});
+}
+
+void PlanBuilder::compute_seasons() {
+  std::vector<SeasonInstance> top;
+  std::vector<SeasonInstance> subs;
+  for (const auto& [year, ctx] : contexts_) {
+    for (Index s = 0; s < book_.seasons.size(); ++s) {
+      const Season& season = book_.seasons[s];
+      const auto start = evaluate(book_, season.starts, ctx);
+      if (!start) continue;
+      SeasonInstance inst{s, *start, *start, *start, 0};
+      if (season.parent == kNoIndex) {
+        const auto w1 =
+            season.week_1 != kNoIndex ? evaluate(book_, season.week_1, ctx) : std::nullopt;
+        inst.week_1 = w1 ? *w1 : on_or_after(*start, date::Sunday);
+        top.push_back(inst);
+      } else {
+        const auto end = evaluate(book_, season.ends, ctx);
+        inst.end = end ? *end : Days::max();  // clipped to the parent below
+        for (Index p = season.parent; p != kNoIndex; p = book_.seasons[p].parent) ++inst.depth;
+        subs.push_back(inst);
+      }
+    }
+  }
+  std::sort(top.begin(), top.end(),
+            [](const SeasonInstance& a, const SeasonInstance& b) { return a.start < b.start; });
+  std::size_t top_count = 0;
+  for (Index s = 0; s < book_.seasons.size(); ++s) top_count += book_.seasons[s].parent == kNoIndex;
+  for (std::size_t i = 0; i < top.size(); ++i) {
+    top[i].end = i + 1 < top.size() ? top[i + 1].start - date::days{1} : Days::max();
+    // Seasons come round in their declared order; anything else is a data error.
+    if (i + 1 < top.size()) {
+      Index next = top[i].season + 1;
+      while (next < book_.seasons.size() && book_.seasons[next].parent != kNoIndex) ++next;
+      if (next >= book_.seasons.size()) next = 0;
+      if (top[i + 1].season != next || top[i + 1].start == top[i].start) {
+        anomaly(top[i + 1].start, "season '" + book_.seasons[top[i + 1].season].key +
+                                      "' starts out of the declared order (after '" +
+                                      book_.seasons[top[i].season].key + "')");
+      }
+    }
+  }
+  (void)top_count;
+  // A sub-season lies inside the instance of its parent that holds its first day.
+  for (auto& sub : subs) {
+    const Index parent = book_.seasons[sub.season].parent;
+    const SeasonInstance* holder = nullptr;
+    for (const auto* list : {&top, &subs}) {
+      for (const auto& inst : *list) {
+        if (inst.season == parent && inst.start <= sub.start && sub.start <= inst.end)
+          holder = &inst;
+      }
+    }
+    if (holder == nullptr) {
+      anomaly(sub.start, "sub-season '" + book_.seasons[sub.season].key +
+                             "' starts outside its parent '" + book_.seasons[parent].key + "'");
+      sub.end = sub.start - date::days{1};  // empty
+      continue;
+    }
+    sub.end = std::min(sub.end, holder->end);
+  }
+  std::sort(subs.begin(), subs.end(), [](const SeasonInstance& a, const SeasonInstance& b) {
+    return a.start < b.start || (a.start == b.start && a.depth < b.depth);
+  });
+  instances_ = top;
+  instances_.insert(instances_.end(), subs.begin(), subs.end());
+
+  // Assign each day its top-level season and innermost sub-season.
+  std::size_t t = 0;
+  for (WorkDay& day : days_) {
+    while (t + 1 < top.size() && top[t + 1].start <= day.date) ++t;
+    if (top.empty() || top[t].start > day.date) {
+      anomaly(day.date, "no season holds this day");
+      continue;
+    }
+    day.season = top[t].season;
+    day.season_start = top[t].start;
+    day.before_first_sunday = on_or_before(day.date, date::Sunday) < top[t].week_1;
+    const Days governing = on_or_before(day.date, date::Sunday);
+    day.week = governing < top[t].week_1
+                   ? 0
+                   : static_cast<int>((governing - top[t].week_1).count() / 7) + 1;
+    int best_depth = -1;
+    for (const auto& sub : subs) {
+      if (sub.start <= day.date && day.date <= sub.end && sub.depth > best_depth) {
+        day.sub_season = sub.season;
+        day.season_start = sub.start;
+        best_depth = sub.depth;
+      }
+    }
+  }
+}
+
+Index PlanBuilder::sunday_key_for(const WorkDay& day) const {
+  const int year = year_of(to_civil(day.date));
+  // Overrides of the innermost season first.
+  for (Index s = day.sub_season != kNoIndex ? day.sub_season : day.season; s != kNoIndex;
+       s = book_.seasons[s].parent) {
+    for (const SundayOverride& o : book_.seasons[s].sunday_overrides) {
+      const auto d = eval(o.date, year);
+      if (d && *d == day.date) return o.sunday_key;
+    }
+  }
+  const Season& season = book_.seasons[day.season];
+  const int number = season.sunday_by_proper ? day.proper : day.week;
+  if (number <= 0 || static_cast<std::size_t>(number) >= season.sunday_key_by_week.size()) {
+    return kNoIndex;
+  }
+  return season.sunday_key_by_week[static_cast<std::size_t>(number)];
+}
+
+void PlanBuilder::compute_weeks_and_keys() {
+  // Propers: the governing Sunday's window, from `propers.from` to the next Advent Sunday.
+  for (WorkDay& day : days_) {
+    day.governing_sunday = on_or_before(day.date, date::Sunday);
+    if (book_.propers.windows.empty()) continue;
+    const Days g = day.governing_sunday;
+    const int year = year_of(to_civil(g));
+    const auto from = eval(book_.propers.from, year);
+    const auto advent = eval(book_.year_start, year);
+    if (!from || !advent || g < *from || g >= *advent) continue;
+    for (const ProperWindow& w : book_.propers.windows) {
+      const Days target{date::year{year} / date::month{w.month} / date::day{w.day}};
+      if (std::abs((g - target).count()) <= 3) {
+        day.proper = w.number;
+        break;
+      }
+    }
+  }
+  for (WorkDay& day : days_) {
+    if (day.season == kNoIndex || weekday_of(day.date) != date::Sunday) continue;
+    day.own_sunday_key = sunday_key_for(day);
+    if (day.own_sunday_key == kNoIndex) {
+      anomaly(day.date, "this Sunday gets no key from season '" + book_.seasons[day.season].key +
+                            "' (week " + std::to_string(day.week) + ")");
+    } else if (book_.strings.front().sundays[day.own_sunday_key].empty()) {
+      anomaly(day.date, "Sunday key '" + book_.sunday_keys[day.own_sunday_key] +
+                            "' has no name in " + book_.lang);
+    }
+  }
+  for (WorkDay& day : days_) {
+    const WorkDay* g = day_at(day.governing_sunday);
+    day.sunday_key = g != nullptr ? g->own_sunday_key : kNoIndex;
+  }
+}
+
+void PlanBuilder::collect_candidates() {
+  // Dated celebrations and additional observances, from every civil year touching the window.
+  for (const auto& [year, ctx] : contexts_) {
+    for (Index c = 0; c < book_.celebrations.size(); ++c) {
+      const Celebration& cel = book_.celebrations[c];
+      if (cel.years && !cel.years->contains(year)) continue;
+      const auto d = ctx.celebration_dates[c];
+      if (!d) {
+        const Days jan1{date::year{year} / 1 / 1};
+        if (jan1 >= first_day_ && jan1 <= last_day_) {
+          anomaly(jan1, "celebration '" + cel.key + "' has no date in " + std::to_string(year));
+        }
+        continue;
+      }
+      WorkDay* day = day_at(*d);
+      if (day == nullptr) continue;
+      Candidate cand;
+      cand.obs.kind = ObservanceKind::celebration;
+      cand.obs.celebration = c;
+      cand.obs.original_date = *d;
+      cand.order = c;
+      day->candidates.push_back(cand);
+    }
+    for (Index a = 0; a < book_.additional.size(); ++a) {
+      const AdditionalObservance& add = book_.additional[a];
+      const auto d = evaluate(book_, add.date, ctx);
+      const auto own = ctx.celebration_dates[add.celebration];
+      if (!d || !own || *d == *own) continue;  // kept on its own day anyway
+      WorkDay* day = day_at(*d);
+      if (day == nullptr) continue;
+      Candidate cand;
+      cand.obs.kind = ObservanceKind::celebration;
+      cand.obs.celebration = add.celebration;
+      cand.obs.additional = true;
+      cand.obs.additional_rule = a;
+      cand.obs.original_date = *d;
+      cand.order = add.celebration;
+      day->candidates.push_back(cand);
+    }
+  }
+  // The temporal observance: the Sunday, or the weekday. A Sunday whose key is also the key of a
+  // celebration dated that day *is* that celebration (Trinity Sunday), so it is not doubled.
+  for (WorkDay& day : days_) {
+    Candidate cand;
+    cand.order = static_cast<Index>(book_.celebrations.size());
+    cand.obs.original_date = day.date;
+    if (weekday_of(day.date) == date::Sunday) {
+      cand.obs.kind = ObservanceKind::sunday;
+      const std::string* key =
+          day.own_sunday_key != kNoIndex ? &book_.sunday_keys[day.own_sunday_key] : nullptr;
+      const bool folded =
+          key != nullptr &&
+          std::any_of(day.candidates.begin(), day.candidates.end(), [&](const Candidate& c) {
+            return !c.obs.additional && book_.celebrations[c.obs.celebration].key == *key;
+          });
+      if (folded) continue;
+    } else {
+      cand.obs.kind = ObservanceKind::feria;
+    }
+    day.candidates.push_back(cand);
+  }
+  for (WorkDay& day : days_) {
+    for (Candidate& c : day.candidates) {
+      c.obs.row = row_of(c, day);
+      if (c.obs.row == kNoIndex) {
+        const std::string what =
+            c.obs.kind == ObservanceKind::celebration
+                ? "celebration '" + book_.celebrations[c.obs.celebration].key + "'"
+                : std::string(kObservanceKindSlugs[static_cast<std::size_t>(c.obs.kind)]);
+        anomaly(day.date, "no precedence row matches " + what);
+      }
+    }
+  }
+}
+
+void PlanBuilder::compute_colours_and_fasts() {
+  for (WorkDay& day : days_) {
+    if (day.date < first_day_ || day.date > last_day_ || day.candidates.empty()) continue;
+    // 1. the book's colour rules, first match wins;
+    for (Index r = 0; r < book_.colour_rules.size(); ++r) {
+      const ColourRule& rule = book_.colour_rules[r];
+      if (!matches(rule.when, day)) continue;
+      day.colour_rule = r;
+      day.colour_source = ColourSource::rule;
+      day.colour = rule.colour;  // none with `use: season`
+      for (Index alt : rule.alternatives) day.colour_alternatives |= 1u << alt;
+      break;
+    }
+    // 2. the prevailing celebration's own colour;
+    const Candidate& top = day.candidates.front();
+    if (day.colour_rule == kNoIndex && top.obs.kind == ObservanceKind::celebration &&
+        book_.celebrations[top.obs.celebration].colour != kNoIndex) {
+      day.colour = book_.celebrations[top.obs.celebration].colour;
+      day.colour_source = ColourSource::celebration;
+    }
+    // 3. the innermost season that has one.
+    if (day.colour == kNoIndex) {
+      for (Index s = day.sub_season; s != kNoIndex && day.colour == kNoIndex;
+           s = book_.seasons[s].parent) {
+        day.colour = book_.seasons[s].colour;
+      }
+      if (day.colour == kNoIndex && day.season != kNoIndex) {
+        day.colour = book_.seasons[day.season].colour;
+      }
+      if (day.colour_rule == kNoIndex) {
+        day.colour_source = day.colour != kNoIndex ? ColourSource::season : ColourSource::none;
+      }
+    }
+    if (day.colour == kNoIndex)
+      anomaly(day.date, "no colour: no rule, celebration or season gives one");
+    for (Index f = 0; f < book_.fasts.size(); ++f) {
+      const FastRule& rule = book_.fasts[f];
+      if (!matches(rule.when, day)) continue;
+      if (!rule.except.empty() && matches(rule.except.front(), day)) continue;
+      day.fast_rule = f;
+      break;
+    }
+  }
+}
+
+std::unique_ptr<YearPlan> PlanBuilder::emit() {
+  auto plan = std::make_unique<YearPlan>();
+  plan->liturgical_year = liturgical_year_;
+  plan->first_day = first_day_;
+  plan->last_day = last_day_;
+  const auto first = static_cast<std::size_t>((first_day_ - window_start_).count());
+  const auto count = static_cast<std::size_t>((last_day_ - first_day_).count() + 1);
+  plan->days.reserve(count);
+  std::size_t total = 0;
+  for (std::size_t i = first; i < first + count; ++i) total += days_[i].candidates.size();
+  plan->observances.reserve(total);
+  for (std::size_t i = first; i < first + count; ++i) {
+    WorkDay& w = days_[i];
+    DayRecord r;
+    r.date = w.date;
+    r.season = w.season;
+    r.sub_season = w.sub_season;
+    r.season_start = w.season_start;
+    r.sunday_key = w.sunday_key;
+    r.governing_sunday = w.governing_sunday;
+    r.week = w.week;
+    r.proper = w.proper;
+    r.colour = w.colour;
+    r.colour_source = w.colour_source;
+    r.colour_rule = w.colour_rule;
+    r.colour_alternatives = w.colour_alternatives;
+    r.fast_rule = w.fast_rule;
+    r.first_observance = static_cast<std::uint32_t>(plan->observances.size());
+    r.observance_count = static_cast<std::uint32_t>(w.candidates.size());
+    for (const Candidate& c : w.candidates) plan->observances.push_back(c.obs);
+    plan->days.push_back(r);
+  }
+  for (const SeasonInstance& inst : instances_) {
+    if (inst.end < first_day_ || inst.start > last_day_ || inst.end < inst.start) continue;
+    plan->seasons.push_back(
+        {inst.season, std::max(inst.start, first_day_), std::min(inst.end, last_day_)});
+  }
+  std::stable_sort(plan->seasons.begin(), plan->seasons.end(),
+                   [](const SeasonSpan& a, const SeasonSpan& b) { return a.start < b.start; });
+  plan->anomalies = std::move(anomalies_);
+  return plan;
+}
+
+}  // namespace kalendar::detail
