@@ -143,6 +143,18 @@ CandidateMatch BookParser::parse_candidate_match(const SourceNode& node, const s
   if (const SourceNode* t = m.get("transferred")) out.transferred = read_bool(t, diags_);
   if (const SourceNode* a = m.get("additional")) out.additional = read_bool(a, diags_);
   if (const SourceNode* on = m.get("on")) out.on.push_back(parse_day_match(*on, "'on' condition"));
+  if (const SourceNode* a = m.get("any_of")) {
+    if (!a->is_seq() || a->items.empty()) {
+      diags_.error(a->loc, "'any_of' takes a non-empty list of conditions");
+    } else {
+      for (const auto& i : a->items) {
+        out.any_of.push_back(parse_candidate_match(i, "'any_of' condition"));
+      }
+    }
+  }
+  for (const SourceNode* n : as_list(m.get("not"))) {
+    out.none_of.push_back(parse_candidate_match(*n, "'not' condition"));
+  }
   m.finish();
   return out;
 }

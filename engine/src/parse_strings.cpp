@@ -100,7 +100,12 @@ void BookParser::build_strings() {
       ls.seasons.push_back(chain.find("seasons", s.key));
       ls.season_labels.push_back(chain.find("season_labels", s.key));
     }
-    for (const auto& k : b.sunday_keys) ls.sundays.push_back(chain.find("sundays", k));
+    for (const auto& k : b.sunday_keys) {
+      // A Sunday keyed like a celebration is that celebration, and is named by it.
+      std::string name = chain.find("sundays", k);
+      if (name.empty() && celebrations_.count(k) > 0) name = chain.find("celebrations", k);
+      ls.sundays.push_back(std::move(name));
+    }
     for (const auto& c : b.palette) ls.colours.push_back(chain.find("colours", c));
     for (std::size_t i = 0; i < kCelebrationTypeSlugs.size(); ++i) {
       ls.types[i] = chain.find("types", std::string(kCelebrationTypeSlugs[i]));

@@ -75,7 +75,8 @@ class PlanBuilder {
   [[nodiscard]] std::optional<Days> eval(Index rule, int civil_year) const;
   [[nodiscard]] WorkDay* day_at(Days d);
   [[nodiscard]] Index sunday_key_for(const WorkDay& day) const;
-  void anomaly(Days d, std::string message);
+  void anomaly(Days d, std::string message, const SourceLoc& loc = {});
+  void report_unobserved_feasts();
 
   // transfer.cpp
   void resolve_days();

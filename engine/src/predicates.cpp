@@ -38,6 +38,15 @@ bool PlanBuilder::matches(const CandidateMatch& m, const Candidate& c, const Wor
   if (m.transferred && *m.transferred != o.transferred_in) return false;
   if (m.additional && *m.additional != o.additional) return false;
   if (!m.on.empty() && !matches(m.on.front(), day)) return false;
+  if (!m.any_of.empty() &&
+      std::none_of(m.any_of.begin(), m.any_of.end(),
+                   [&](const CandidateMatch& a) { return matches(a, c, day); })) {
+    return false;
+  }
+  if (std::any_of(m.none_of.begin(), m.none_of.end(),
+                  [&](const CandidateMatch& a) { return matches(a, c, day); })) {
+    return false;
+  }
   return true;
 }
 

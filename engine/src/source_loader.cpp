@@ -265,9 +265,14 @@ void SourceLoader::add_sections(MergedSource& out, const SourceNode& root, bool 
       diags_.error(key.loc, "'" + key.scalar + "' belongs in book.yaml");
       continue;
     }
-    if (key.scalar == "patch" || key.scalar == "strings") {
-      diags_.error(key.loc, "'" + key.scalar + "' is only allowed in overlays and strings files");
+    if (key.scalar == "strings") {
+      diags_.error(key.loc,
+                   "'strings' belongs in strings/<lang>.yaml or a translation's book.yaml");
       continue;
+    }
+    if (key.scalar == "patch") {
+      if (!allow_manifest) diags_.error(key.loc, "'patch' belongs in book.yaml");
+      continue;  // applied by the caller once every section is merged
     }
     switch (*merge) {
       case SectionMerge::single: {
@@ -340,6 +345,8 @@ std::optional<MergedSource> SourceLoader::merge_base(const std::string& code, co
   for (const SourceNode* file : raw.files) {
     if (check_schema(*file)) add_sections(out, *file, false);
   }
+  // A book may adjust what it took from shared rule sets (e.g. where its Epiphany starts).
+  if (const SourceNode* patch = raw.manifest->find("patch")) apply_patch(out, *patch);
   if (const SourceNode* lang = out.single("lang")) out.lang = lang->scalar;
   out.inline_lang = out.lang;
   for (const SourceNode* file : raw.strings_files) {

@@ -41,10 +41,12 @@ void PlanBuilder::decide_day(Index day_index) {
     if (a.obs.row == b.obs.row && a.obs.row != kNoIndex &&
         a.obs.original_date == b.obs.original_date && !book_.precedence[a.obs.row].may_share &&
         a.obs.kind == ObservanceKind::celebration && b.obs.kind == ObservanceKind::celebration) {
-      anomaly(day.date, "tie in row '" + book_.precedence[a.obs.row].key + "' between '" +
-                            book_.celebrations[a.obs.celebration].key + "' and '" +
-                            book_.celebrations[b.obs.celebration].key +
-                            "' (declaration order decides; mark the row share_day if intended)");
+      anomaly(day.date,
+              "tie in row '" + book_.precedence[a.obs.row].key + "' between '" +
+                  book_.celebrations[a.obs.celebration].key + "' and '" +
+                  book_.celebrations[b.obs.celebration].key +
+                  "' (declaration order decides; mark the row share_day if intended)",
+              book_.celebrations[b.obs.celebration].loc);
     }
   }
   Candidate& winner = cands.front();
@@ -103,9 +105,6 @@ void PlanBuilder::settle_loser(Index day_index, std::uint32_t slot, const Candid
       return;
     }
     action = rule->otherwise;
-    if (day.date >= first_day_ && day.date <= last_day_ && action == TransferAction::omit) {
-      // Recorded on the observance; the validator lists omissions from the plan.
-    }
   }
   switch (action) {
     case TransferAction::commemorate:

@@ -32,6 +32,7 @@ std::unique_ptr<YearPlan> PlanBuilder::build() {
   compute_weeks_and_keys();
   collect_candidates();
   resolve_days();
+  report_unobserved_feasts();
   compute_colours_and_fasts();
   return emit();
 }
@@ -52,9 +53,30 @@ WorkDay* PlanBuilder::day_at(Days d) {
   return i < days_.size() ? &days_[i] : nullptr;
 }
 
-void PlanBuilder::anomaly(Days d, std::string message) {
+void PlanBuilder::anomaly(Days d, std::string message, const SourceLoc& loc) {
   if (d < first_day_ || d > last_day_) return;  // the neighbouring year reports it
-  anomalies_.push_back({d, std::move(message)});
+  anomalies_.push_back({d, std::move(message), loc});
+}
+
+void PlanBuilder::report_unobserved_feasts() {
+  // A feast above lesser rank that loses its day and is neither moved, commemorated nor
+  // recorded as omitted disappears from the year: almost always a missing transfer rule.
+  for (const WorkDay& day : days_) {
+    for (const Candidate& c : day.candidates) {
+      const Observance& o = c.obs;
+      if (o.kind != ObservanceKind::celebration || o.additional) continue;
+      if (o.fate != Fate::yielded && o.fate != Fate::suppressed) continue;
+      const Celebration& cel = book_.celebrations[o.celebration];
+      if (cel.type == CelebrationType::lesser_feast || cel.type == CelebrationType::commemoration) {
+        continue;
+      }
+      anomaly(day.date,
+              std::string(kCelebrationTypeSlugs[static_cast<std::size_t>(cel.type)]) + " '" +
+                  cel.key + "' " + (o.fate == Fate::yielded ? "yields" : "is suppressed") +
+                  " and no transfer rule moves or records it: it is not observed this year",
+              cel.loc);
+    }
+  }
 }
 
 void PlanBuilder::compute_seasons() {
@@ -91,9 +113,11 @@ void PlanBuilder::compute_seasons() {
       while (next < book_.seasons.size() && book_.seasons[next].parent != kNoIndex) ++next;
       if (next >= book_.seasons.size()) next = 0;
       if (top[i + 1].season != next || top[i + 1].start == top[i].start) {
-        anomaly(top[i + 1].start, "season '" + book_.seasons[top[i + 1].season].key +
-                                      "' starts out of the declared order (after '" +
-                                      book_.seasons[top[i].season].key + "')");
+        anomaly(top[i + 1].start,
+                "season '" + book_.seasons[top[i + 1].season].key +
+                    "' starts out of the declared order (after '" +
+                    book_.seasons[top[i].season].key + "')",
+                book_.seasons[top[i + 1].season].loc);
       }
     }
   }
@@ -109,8 +133,10 @@ void PlanBuilder::compute_seasons() {
       }
     }
     if (holder == nullptr) {
-      anomaly(sub.start, "sub-season '" + book_.seasons[sub.season].key +
-                             "' starts outside its parent '" + book_.seasons[parent].key + "'");
+      anomaly(sub.start,
+              "sub-season '" + book_.seasons[sub.season].key + "' starts outside its parent '" +
+                  book_.seasons[parent].key + "'",
+              book_.seasons[sub.season].loc);
       sub.end = sub.start - date::days{1};  // empty
       continue;
     }
@@ -188,11 +214,15 @@ void PlanBuilder::compute_weeks_and_keys() {
     if (day.season == kNoIndex || weekday_of(day.date) != date::Sunday) continue;
     day.own_sunday_key = sunday_key_for(day);
     if (day.own_sunday_key == kNoIndex) {
-      anomaly(day.date, "this Sunday gets no key from season '" + book_.seasons[day.season].key +
-                            "' (week " + std::to_string(day.week) + ")");
+      anomaly(day.date,
+              "this Sunday gets no key from season '" + book_.seasons[day.season].key + "' (week " +
+                  std::to_string(day.week) + ")",
+              book_.seasons[day.season].loc);
     } else if (book_.strings.front().sundays[day.own_sunday_key].empty()) {
-      anomaly(day.date, "Sunday key '" + book_.sunday_keys[day.own_sunday_key] +
-                            "' has no name in " + book_.lang);
+      anomaly(
+          day.date,
+          "Sunday key '" + book_.sunday_keys[day.own_sunday_key] + "' has no name in " + book_.lang,
+          book_.seasons[day.season].loc);
     }
   }
   for (WorkDay& day : days_) {
@@ -211,7 +241,8 @@ void PlanBuilder::collect_candidates() {
       if (!d) {
         const Days jan1{date::year{year} / 1 / 1};
         if (jan1 >= first_day_ && jan1 <= last_day_) {
-          anomaly(jan1, "celebration '" + cel.key + "' has no date in " + std::to_string(year));
+          anomaly(jan1, "celebration '" + cel.key + "' has no date in " + std::to_string(year),
+                  cel.loc);
         }
         continue;
       }
@@ -270,7 +301,10 @@ void PlanBuilder::collect_candidates() {
             c.obs.kind == ObservanceKind::celebration
                 ? "celebration '" + book_.celebrations[c.obs.celebration].key + "'"
                 : std::string(kObservanceKindSlugs[static_cast<std::size_t>(c.obs.kind)]);
-        anomaly(day.date, "no precedence row matches " + what);
+        anomaly(day.date, "no precedence row matches " + what,
+                c.obs.kind == ObservanceKind::celebration
+                    ? book_.celebrations[c.obs.celebration].loc
+                    : SourceLoc{});
       }
     }
   }

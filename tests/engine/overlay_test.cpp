@@ -140,3 +140,20 @@ strings:
 
 }  // namespace
 }  // namespace kalendar::testing
+
+namespace kalendar::testing {
+namespace {
+
+TEST(Patch, ABookAdjustsASharedSeasonInItsManifest) {
+  MiniBook b;
+  b.add("book.yaml", std::string(kSkeletonManifest).substr(11) + R"yaml(
+patch:
+  - set: {seasons: {key: epiphany, starts: {weekday: sunday, after: {month: 1, day: 6}}}}
+)yaml");
+  EXPECT_EQ(b.at("2026-01-07", "season"), "christmas");
+  EXPECT_EQ(b.at("2026-01-11", "season"), "epiphany");
+  EXPECT_EQ(b.at("2026-01-11", "week"), "1");
+}
+
+}  // namespace
+}  // namespace kalendar::testing

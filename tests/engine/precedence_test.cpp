@@ -101,3 +101,27 @@ TEST(Precedence, ACandidateMatchingNoRowIsAnAnomaly) {
 
 }  // namespace
 }  // namespace kalendar::testing
+
+namespace kalendar::testing {
+namespace {
+
+TEST(Precedence, AnyOfAndNotCombineConditions) {
+  MiniBook b;
+  b.set_precedence(R"yaml(precedence:
+  - {row: 1, key: principal_but_not_vigils,
+     match: {type: principal_feast, not: {celebration: [christmas_vigil]}}}
+  - {row: 2, key: privileged, match: {any_of: [{sunday: [advent]}, {feria: [holy_week]}]}}
+  - {row: 3, key: others, match: {kind: [celebration, sunday, feria]}}
+)yaml");
+  b.add("calendar.yaml", R"yaml(celebrations:
+  - {id: 1, key: christmas_vigil, name: Christmas Vigil, type: principal_feast, date: {month: 12, day: 24}}
+)yaml");
+  const ResolvedDay eve = b.day("2028-12-24");  // Advent 4
+  EXPECT_EQ(b.book().precedence[eve.observances()[0].row].key, "privileged");
+  EXPECT_EQ(b.book().precedence[eve.observances()[1].row].key, "others");
+  const ResolvedDay weekday_eve = b.day("2025-12-24");
+  EXPECT_EQ(actual_check_value(weekday_eve, "celebration"), "christmas_vigil");
+}
+
+}  // namespace
+}  // namespace kalendar::testing

@@ -132,6 +132,8 @@ struct CandidateMatch {
   std::optional<bool> transferred;  // arrived by a transfer
   std::optional<bool> additional;   // an additional observance (also_observe)
   std::vector<DayMatch> on;         // at most one: a condition on the day itself
+  std::vector<CandidateMatch> any_of;   // at least one of these holds
+  std::vector<CandidateMatch> none_of;  // none of these holds ("not")
 };
 
 // An inclusive window between two dates, each a rule evaluated in the day's civil year.

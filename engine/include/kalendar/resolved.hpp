@@ -86,7 +86,8 @@ struct SeasonSpan {
 // Something odd the resolver noticed; the validator reports these.
 struct Anomaly {
   Days date{};
-  std::string message;
+  std::string message;  // without the date
+  SourceLoc loc;        // the rule, season or celebration concerned (may be empty)
 };
 
 class YearPlan {

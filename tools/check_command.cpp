@@ -1,0 +1,169 @@
+#include "check_command.hpp"
+
+#include "kalendar/checks.hpp"
+#include "kalendar/engine.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <filesystem>
+#include <map>
+#include <tuple>
+
+namespace kalendar::tools {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: kalendar-check [--years FROM-TO] [--rules DIR] PATH...\n"
+    "  PATH   a books directory (every book in it) or one book directory\n"
+    "  --years  liturgical years scanned for anomalies (default 1900-2199)\n"
+    "  --rules  shared rule sets (default: the 'rules' directory beside the books directory)\n"
+    "Exit status: 0 clean, 1 problems found, 2 usage error.\n";
+
+struct Options {
+  int from = 1900;
+  int to = 2199;
+  std::string rules;
+  std::vector<std::string> paths;
+};
+
+bool parse_years(const std::string& s, int& from, int& to) {
+  const auto dash = s.find('-');
+  if (dash == std::string::npos) return false;
+  auto parse = [](std::string_view v, int& out) {
+    const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
+    return ec == std::errc{} && p == v.data() + v.size();
+  };
+  return parse(std::string_view(s).substr(0, dash), from) &&
+         parse(std::string_view(s).substr(dash + 1), to) && from <= to && from >= kMinYear &&
+         to <= kMaxYear;
+}
+
+bool is_book_dir(const fs::path& p) { return fs::exists(p / "book.yaml"); }
+
+// Anomalies repeat every year (a missing Sunday name shows up 300 times): report each problem
+// once, with its first date and how many years have it.
+struct Grouped {
+  std::string first_date;
+  int years = 0;
+};
+
+}  // namespace
+
+int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  Options opt;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      out << kUsage;
+      return 0;
+    }
+    if (a == "--years" || a == "--rules") {
+      if (i + 1 >= args.size()) {
+        err << "kalendar-check: " << a << " needs a value\n" << kUsage;
+        return 2;
+      }
+      const std::string& v = args[++i];
+      if (a == "--rules") {
+        opt.rules = v;
+      } else if (!parse_years(v, opt.from, opt.to)) {
+        err << "kalendar-check: --years takes FROM-TO within " << kMinYear << "-" << kMaxYear
+            << " (got '" << v << "')\n";
+        return 2;
+      }
+      continue;
+    }
+    if (!a.empty() && a[0] == '-') {
+      err << "kalendar-check: unknown option '" << a << "'\n" << kUsage;
+      return 2;
+    }
+    opt.paths.push_back(a);
+  }
+  if (opt.paths.empty()) {
+    err << kUsage;
+    return 2;
+  }
+
+  // Books are always loaded from their books directory (a book may extend a sibling); with book
+  // directories given, only those books are reported.
+  std::string books_dir;
+  std::vector<std::string> only;
+  for (const auto& p : opt.paths) {
+    std::error_code ec;
+    if (!fs::is_directory(p, ec)) {
+      err << "kalendar-check: '" << p << "' is not a directory\n";
+      return 2;
+    }
+    const fs::path path = fs::path(p).lexically_normal();
+    const fs::path dir = is_book_dir(path) ? (path / "..").lexically_normal() : path;
+    if (is_book_dir(path)) only.push_back(path.filename().string());
+    if (!books_dir.empty() && books_dir != dir.string()) {
+      err << "kalendar-check: all books must come from one books directory\n";
+      return 2;
+    }
+    books_dir = dir.string();
+  }
+  if (opt.rules.empty())
+    opt.rules = (fs::path(books_dir) / ".." / "rules").lexically_normal().string();
+  LibrarySources sources = LibrarySources::from_dirs(opt.rules, books_dir);
+
+  DiagnosticList diags;
+  auto library = load_library(sources, diags);
+  int errors = 0;
+  int warnings = 0;
+  const std::string books_prefix = (fs::path(books_dir) / "").string();
+  auto wanted_file = [&](const std::string& file) {
+    if (only.empty() || file.rfind(books_prefix, 0) != 0) return true;
+    const std::string rest = file.substr(books_prefix.size());
+    return std::find(only.begin(), only.end(), rest.substr(0, rest.find('/'))) != only.end();
+  };
+  for (const auto& d : diags.items()) {
+    if (!wanted_file(d.loc.file)) continue;
+    out << format_diagnostic(d) << "\n";
+    (d.severity == Severity::error ? errors : warnings) += 1;
+  }
+
+  Engine engine(library);
+  for (const auto& book : library->books()) {
+    if (!only.empty() && std::find(only.begin(), only.end(), book->code) == only.end()) continue;
+    const auto failures = run_checks(engine, *book);
+    for (const auto& f : failures) out << format_diagnostic(f) << "\n";
+    errors += static_cast<int>(failures.size());
+
+    // The year scan.
+    std::map<std::tuple<std::string, int, int, std::string>, Grouped> grouped;
+    std::vector<std::tuple<std::string, int, int, std::string>> order;
+    const int from = std::max(opt.from, book->valid_years.from);
+    const int to = std::min(opt.to, book->valid_years.to);
+    for (int year = from; year <= to; ++year) {
+      for (const Anomaly& a : book->year_plan(year)->anomalies) {
+        const auto key = std::make_tuple(a.loc.file, a.loc.line, a.loc.column, a.message);
+        auto [it, inserted] = grouped.emplace(key, Grouped{format_iso_date(a.date), 0});
+        if (inserted) order.push_back(key);
+        it->second.years += 1;
+      }
+    }
+    for (const auto& key : order) {
+      const Grouped& g = grouped[key];
+      Diagnostic d;
+      d.loc = SourceLoc{std::get<0>(key), std::get<1>(key), std::get<2>(key)};
+      if (d.loc.file.empty()) d.loc.file = book->code;
+      d.message = std::get<3>(key) + " (first on " + g.first_date +
+                  (g.years > 1 ? ", in " + std::to_string(g.years) + " years" : "") + ")";
+      out << format_diagnostic(d) << "\n";
+      ++errors;
+    }
+    out << book->code << ": " << count_checks(engine, *book) << " checks, years " << from << "-"
+        << to << " scanned, "
+        << (failures.empty() && order.empty() ? "no problems" : "problems found") << "\n";
+  }
+  if (errors > 0 || warnings > 0) {
+    out << errors << " error" << (errors == 1 ? "" : "s") << ", " << warnings << " warning"
+        << (warnings == 1 ? "" : "s") << "\n";
+  }
+  return errors > 0 ? 1 : 0;
+}
+
+}  // namespace kalendar::tools
