@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package Kalendar needs to build, test and run (idempotent).
+#   scripts/setup.sh            build, test and run dependencies
+#   scripts/setup.sh --bench    also Google Benchmark, wrk and nginx for bench/
+set -euo pipefail
+packages=(
+  g++ cmake ninja-build pkg-config clang-format git ca-certificates curl
+  libpistache-dev libyaml-cpp-dev libsimdjson-dev libhowardhinnant-date-dev rapidjson-dev
+  libsqlite3-dev libssl-dev libgtest-dev libgmock-dev tzdata
+  libsword-dev libsword-utils sword-text-kjv sword-text-web
+  nginx
+)
+[ "${1:-}" = "--bench" ] && packages+=(libbenchmark-dev wrk)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#packages[@]} packages present"
+  exit 0
+fi
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+echo "setup: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs the whole test suite from a clean clone: installs dependencies, builds with warnings as
+# errors, runs every test, validates the shipped books and checks formatting.
+#   scripts/test.sh             release build in build/
+#   scripts/test.sh --sanitize  the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+
+if [ "${1:-}" = "--sanitize" ]; then
+  dir=build-asan
+  flags=(-DCMAKE_BUILD_TYPE=Debug -DKALENDAR_SANITIZE=ON)
+  # Without abort_on_error UBSan/ASan only print and the run stays green.
+  export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+  export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+else
+  dir=build
+  flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
+fi
+
+cmake -S . -B "$dir" -G Ninja -DKALENDAR_WERROR=ON "${flags[@]}"
+cmake --build "$dir" -j "$(nproc)"
+ctest --test-dir "$dir" --output-on-failure -j "$(nproc)"
+"$dir/tools/kalendar-check" books
+
+if [ "${1:-}" != "--sanitize" ]; then
+  unformatted=$(git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run 2>&1 | grep -c warning || true)
+  if [ "$unformatted" != "0" ]; then
+    git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run 2>&1 | grep warning | head -20
+    echo "test: $unformatted clang-format findings (run clang-format -i on the files above)" >&2
+    exit 1
+  fi
+fi
+echo "test: all green ($dir)"
