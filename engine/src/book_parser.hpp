@@ -38,6 +38,12 @@ class BookParser {
   void parse_also_observe();
   void parse_colour_rules();
   void parse_fasts();
+  // parse_lectionary.cpp
+  void parse_lectionaries();
+  void parse_collects();
+  SlotEntry parse_slot(Slot slot, const SourceNode& value);
+  std::vector<ReadingOption> parse_options(const SourceNode& value);
+  bool check_key_template(const SourceNode& node);
   // parse_strings.cpp
   void build_strings();
   // parse_predicates.cpp

@@ -5,18 +5,14 @@
 #pragma once
 
 #include "kalendar/book.hpp"
+#include "kalendar/resolved.hpp"
 
 #include <optional>
 #include <vector>
 
 namespace kalendar::detail {
 
-// What rules of one civil year depend on: its Easter and its celebrations' own dates.
-struct YearContext {
-  int year = 0;
-  Days easter{};
-  std::vector<std::optional<Days>> celebration_dates;  // by celebration index; none = no date
-};
+using kalendar::YearContext;
 
 // nullopt when the rule gives no date that year (29 Feb in a common year, a 5th Monday that does
 // not exist, a celebration outside its `years`).

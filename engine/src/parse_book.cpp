@@ -35,6 +35,8 @@ std::unique_ptr<CompiledBook> BookParser::parse() {
   parse_also_observe();
   parse_colour_rules();
   parse_fasts();
+  parse_lectionaries();
+  parse_collects();
   check_celebration_dependencies();
   build_strings();
   return std::move(book_);
@@ -154,7 +156,7 @@ void BookParser::parse_manifest() {
       if (read_choice(s, kServices, "service", diags_)) b.services.push_back(s->scalar);
     }
     for (const auto& [slug, loc] : read_slug_list(m.get("lectionaries"), diags_)) {
-      b.lectionaries.push_back(slug);
+      b.lectionary_variants.push_back(slug);
     }
     for (const auto& [slug, loc] : read_slug_list(m.get("reading_types"), diags_)) {
       b.reading_types.push_back(slug);

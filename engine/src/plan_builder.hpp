@@ -1,12 +1,13 @@
 // Building one liturgical year: the working state shared by year_plan.cpp (seasons, weeks,
-// candidates, colours, fasts), predicates.cpp (matching) and transfer.cpp (precedence and
-// transfers).
+// candidates, colours, fasts) and transfer.cpp (precedence and
+// transfers); conditions are matched by ConditionMatcher (predicates.cpp).
 //
 // The builder works on a window wider than the year (4 weeks each side) so that transfers and
 // cascades crossing Advent or 1 January are decided exactly as the neighbouring year decides
 // them; only the year's own days are kept.
 #pragma once
 
+#include "conditions_eval.hpp"
 #include "date_eval.hpp"
 
 #include "kalendar/resolved.hpp"
@@ -59,10 +60,15 @@ class PlanBuilder {
   PlanBuilder(const CompiledBook& book, int liturgical_year);
   std::unique_ptr<YearPlan> build();
 
-  // predicates.cpp
-  [[nodiscard]] bool matches(const CandidateMatch& m, const Candidate& c, const WorkDay& day) const;
-  [[nodiscard]] bool matches(const DayMatch& m, const WorkDay& day) const;
+  [[nodiscard]] bool matches(const CandidateMatch& m, const Candidate& c,
+                             const WorkDay& day) const {
+    return matcher_.matches(m, c.obs, facts(day));
+  }
+  [[nodiscard]] bool matches(const DayMatch& m, const WorkDay& day) const {
+    return matcher_.matches(m, facts(day));
+  }
   [[nodiscard]] Index row_of(const Candidate& c, const WorkDay& day) const;
+  [[nodiscard]] static DayFacts facts(const WorkDay& day);
 
  private:
   // year_plan.cpp
@@ -93,6 +99,7 @@ class PlanBuilder {
   Days window_start_{};
   std::vector<WorkDay> days_;  // the window
   std::map<int, YearContext> contexts_;
+  ConditionMatcher matcher_{book_, contexts_};
   std::vector<SeasonInstance> instances_;  // top-level then sub-seasons, each by start
   std::vector<Anomaly> anomalies_;
 };

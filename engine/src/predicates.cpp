@@ -1,5 +1,5 @@
-// Matching the book's declarative conditions against a day of the plan being built.
-#include "plan_builder.hpp"
+// Matching the book's declarative conditions against a day.
+#include "conditions_eval.hpp"
 
 #include <algorithm>
 
@@ -12,7 +12,8 @@ bool contains(const std::vector<Index>& list, Index value) {
 }
 
 // The day's season and every season enclosing it.
-bool in_any_season(const CompiledBook& book, const WorkDay& day, const std::vector<Index>& wanted) {
+bool in_any_season(const CompiledBook& book, const DayFacts& day,
+                   const std::vector<Index>& wanted) {
   if (contains(wanted, day.season)) return true;
   for (Index s = day.sub_season; s != kNoIndex; s = book.seasons[s].parent) {
     if (contains(wanted, s)) return true;
@@ -22,8 +23,14 @@ bool in_any_season(const CompiledBook& book, const WorkDay& day, const std::vect
 
 }  // namespace
 
-bool PlanBuilder::matches(const CandidateMatch& m, const Candidate& c, const WorkDay& day) const {
-  const Observance& o = c.obs;
+std::optional<Days> ConditionMatcher::eval(Index rule, int civil_year) const {
+  auto it = contexts_.find(civil_year);
+  if (it == contexts_.end()) return std::nullopt;
+  return evaluate(book_, rule, it->second);
+}
+
+bool ConditionMatcher::matches(const CandidateMatch& m, const Observance& o,
+                               const DayFacts& day) const {
   if (m.kinds != 0 && (m.kinds & (1u << static_cast<unsigned>(o.kind))) == 0) return false;
   if (!m.celebrations.empty() &&
       (o.kind != ObservanceKind::celebration || !contains(m.celebrations, o.celebration))) {
@@ -40,17 +47,14 @@ bool PlanBuilder::matches(const CandidateMatch& m, const Candidate& c, const Wor
   if (!m.on.empty() && !matches(m.on.front(), day)) return false;
   if (!m.any_of.empty() &&
       std::none_of(m.any_of.begin(), m.any_of.end(),
-                   [&](const CandidateMatch& a) { return matches(a, c, day); })) {
+                   [&](const CandidateMatch& a) { return matches(a, o, day); })) {
     return false;
   }
-  if (std::any_of(m.none_of.begin(), m.none_of.end(),
-                  [&](const CandidateMatch& a) { return matches(a, c, day); })) {
-    return false;
-  }
-  return true;
+  return std::none_of(m.none_of.begin(), m.none_of.end(),
+                      [&](const CandidateMatch& a) { return matches(a, o, day); });
 }
 
-bool PlanBuilder::matches(const DayMatch& m, const WorkDay& day) const {
+bool ConditionMatcher::matches(const DayMatch& m, const DayFacts& day) const {
   if (!m.seasons.empty() && !in_any_season(book_, day, m.seasons)) return false;
   if (m.weekdays != 0 && (m.weekdays & (1u << weekday_of(day.date).c_encoding())) == 0) {
     return false;
@@ -83,26 +87,17 @@ bool PlanBuilder::matches(const DayMatch& m, const WorkDay& day) const {
     if (!on) return false;
   }
   if (!m.prevailing.empty()) {
-    // Only meaningful once the day is decided (colours, fasts); before that nothing prevails.
-    if (!day.decided || day.candidates.empty()) return false;
-    if (!matches(m.prevailing.front(), day.candidates.front(), day)) return false;
+    // Only meaningful once the day is decided (colours, fasts, lookups).
+    if (day.prevailing == nullptr || !matches(m.prevailing.front(), *day.prevailing, day)) {
+      return false;
+    }
   }
   if (!m.any_of.empty() && std::none_of(m.any_of.begin(), m.any_of.end(),
                                         [&](const DayMatch& d) { return matches(d, day); })) {
     return false;
   }
-  if (std::any_of(m.none_of.begin(), m.none_of.end(),
-                  [&](const DayMatch& d) { return matches(d, day); })) {
-    return false;
-  }
-  return true;
-}
-
-Index PlanBuilder::row_of(const Candidate& c, const WorkDay& day) const {
-  for (Index i = 0; i < book_.precedence.size(); ++i) {
-    if (matches(book_.precedence[i].match, c, day)) return i;
-  }
-  return kNoIndex;
+  return std::none_of(m.none_of.begin(), m.none_of.end(),
+                      [&](const DayMatch& d) { return matches(d, day); });
 }
 
 }  // namespace kalendar::detail

@@ -18,7 +18,7 @@ struct SectionSpec {
 };
 
 // The closed vocabulary of top-level keys (see docs/BOOKS.md). Manifest keys are singles.
-constexpr std::array<SectionSpec, 33> kSections = {{
+constexpr auto kSections = std::to_array<SectionSpec>({
     {"schema", SectionMerge::single},       {"code", SectionMerge::single},
     {"kind", SectionMerge::single},         {"extends", SectionMerge::single},
     {"uses", SectionMerge::single},         {"name", SectionMerge::single},
@@ -33,10 +33,9 @@ constexpr std::array<SectionSpec, 33> kSections = {{
     {"also_observe", SectionMerge::list},   {"colour_rules", SectionMerge::list},
     {"fasts", SectionMerge::list},          {"sunday_names", SectionMerge::map},
     {"lectionaries", SectionMerge::list},   {"lectionary_lookup", SectionMerge::single},
-    {"collects", SectionMerge::single},     {"collect_keys", SectionMerge::map},
-    {"strings", SectionMerge::single},      {"patch", SectionMerge::single},
-    {"key_dates", SectionMerge::single},
-}};
+    {"collects", SectionMerge::single},     {"strings", SectionMerge::single},
+    {"patch", SectionMerge::single},        {"key_dates", SectionMerge::single},
+});
 
 // Keys a translation may carry: it changes names only.
 constexpr std::array<std::string_view, 8> kTranslationKeys = {

@@ -47,6 +47,25 @@ std::optional<Days> PlanBuilder::eval(Index rule, int civil_year) const {
   return evaluate(book_, rule, context(civil_year));
 }
 
+DayFacts PlanBuilder::facts(const WorkDay& day) {
+  DayFacts f;
+  f.date = day.date;
+  f.season = day.season;
+  f.sub_season = day.sub_season;
+  f.own_sunday_key = day.own_sunday_key;
+  f.week = day.week;
+  f.before_first_sunday = day.before_first_sunday;
+  f.prevailing = day.decided && !day.candidates.empty() ? &day.candidates.front().obs : nullptr;
+  return f;
+}
+
+Index PlanBuilder::row_of(const Candidate& c, const WorkDay& day) const {
+  for (Index i = 0; i < book_.precedence.size(); ++i) {
+    if (matches(book_.precedence[i].match, c, day)) return i;
+  }
+  return kNoIndex;
+}
+
 WorkDay* PlanBuilder::day_at(Days d) {
   if (d < window_start_) return nullptr;
   const auto i = static_cast<std::size_t>((d - window_start_).count());
@@ -395,6 +414,9 @@ std::unique_ptr<YearPlan> PlanBuilder::emit() {
   std::stable_sort(plan->seasons.begin(), plan->seasons.end(),
                    [](const SeasonSpan& a, const SeasonSpan& b) { return a.start < b.start; });
   plan->anomalies = std::move(anomalies_);
+  // The evaluated rules stay with the plan: request-time conditions (lectionary and collect
+  // lookups) reuse them instead of re-evaluating a year per request.
+  plan->contexts = std::move(contexts_);
   return plan;
 }
 

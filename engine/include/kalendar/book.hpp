@@ -15,11 +15,14 @@
 #pragma once
 
 #include "kalendar/civil.hpp"
+#include "kalendar/conditions.hpp"
+#include "kalendar/lectionary.hpp"
 #include "kalendar/result.hpp"
 
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,9 +31,6 @@
 #include <vector>
 
 namespace kalendar {
-
-using Index = std::uint32_t;
-inline constexpr Index kNoIndex = std::numeric_limits<Index>::max();
 
 // ---------------------------------------------------------------------------------------------
 // Closed vocabularies (the YAML words are the enumerator names).
@@ -115,46 +115,6 @@ struct YearRange {
   int from = kMinYear;
   int to = kMaxYear;
   [[nodiscard]] bool contains(int year) const { return year >= from && year <= to; }
-};
-
-// ---------------------------------------------------------------------------------------------
-// Predicates: closed, declarative conditions used by precedence, transfer, colour and fast rules.
-
-struct DayMatch;
-
-// Matches one competing observance. All given conditions must hold; an empty one is "any".
-// Example (YAML): {type: [festival, major_holy_day]} or {sunday: [advent, lent, easter]}.
-struct CandidateMatch {
-  std::vector<Index> celebrations;  // one of these celebrations
-  std::uint8_t types = 0;           // bit (1 << CelebrationType)
-  std::uint8_t kinds = 0;           // bit (1 << ObservanceKind)
-  std::vector<Index> seasons;       // for a Sunday or feria: its day lies in one of these seasons
-  std::optional<bool> transferred;  // arrived by a transfer
-  std::optional<bool> additional;   // an additional observance (also_observe)
-  std::vector<DayMatch> on;         // at most one: a condition on the day itself
-  std::vector<CandidateMatch> any_of;   // at least one of these holds
-  std::vector<CandidateMatch> none_of;  // none of these holds ("not")
-};
-
-// An inclusive window between two dates, each a rule evaluated in the day's civil year.
-struct DateWindow {
-  Index from = kNoIndex;
-  Index to = kNoIndex;
-};
-
-// Matches a day. All given conditions must hold.
-// Example (YAML): {season: [lent], weekday: [friday]}.
-struct DayMatch {
-  std::vector<Index> seasons;               // the day's season or one of its enclosing seasons
-  std::uint8_t weekdays = 0;                // bit (1 << c_encoding)
-  std::vector<Index> sunday_keys;           // the day is a Sunday with one of these keys
-  std::vector<int> weeks;                   // the day's week number
-  std::optional<bool> before_first_sunday;  // in its season before the season's first Sunday
-  std::vector<DateWindow> within;           // inside one of these windows
-  std::vector<Index> dates;                 // exactly one of these dates
-  std::vector<CandidateMatch> prevailing;   // at most one: what prevailed that day
-  std::vector<DayMatch> any_of;             // at least one of these
-  std::vector<DayMatch> none_of;            // none of these
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -313,7 +273,7 @@ class CompiledBook {
   YearRange valid_years;
   std::vector<std::string> bibles;  // preferred Bible versions, in order
   std::vector<std::string> services;
-  std::vector<std::string> lectionaries;
+  std::vector<std::string> lectionary_variants;  // capabilities.lectionaries
   std::vector<std::string> reading_types;
   std::vector<Preference> preferences;
   std::string source;
@@ -336,6 +296,14 @@ class CompiledBook {
   std::vector<ColourRule> colour_rules;
   std::vector<FastRule> fasts;
   std::vector<KeyDate> key_dates;
+
+  // Readings and collects (lectionary.hpp)
+  std::vector<LectionaryTable> lectionaries;
+  std::array<std::vector<LookupStep>, kServiceSlugs.size()> lectionary_lookup;  // by Service
+  std::vector<CollectKey> collect_keys;
+  std::map<std::string, Index, std::less<>> collect_index;
+  std::vector<CollectStep> collect_lookup;
+  std::vector<std::string> commons;  // the `common:` kinds celebrations may name
 
   // Names: [0] is the book's own language.
   std::vector<LanguageStrings> strings;

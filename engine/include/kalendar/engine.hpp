@@ -12,6 +12,8 @@
 #include "kalendar/resolved.hpp"
 
 #include <memory>
+#include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -35,6 +37,44 @@ struct YearOverview {
   std::shared_ptr<const YearPlan> plan;
 };
 
+// Which readings to give: the office, and the track where a table has two ("" = the book's
+// default reading_type). Example: {Service::eucharist, "complementary"}.
+struct ReadingRequest {
+  Service service = Service::daily;
+  std::string_view reading_type;
+};
+
+// One slot of a day's readings: options default-first (the rest are alternatives).
+struct ResolvedReading {
+  Slot slot = Slot::first_reading;
+  std::span<const ReadingOption> options;
+  std::string_view track;  // "semicontinuous" / "complementary", or "" when the slot is shared
+};
+
+// A day's readings for one office, and where they came from (the explanation's provenance).
+struct ReadingSet {
+  Service service = Service::daily;
+  bool found = false;
+  const LectionaryTable* table = nullptr;
+  const LectionaryRow* row = nullptr;
+  std::size_t step = 0;    // index in the service's lookup
+  std::string key;         // the row key that matched, e.g. "proper_7"
+  std::string cycle;       // the column used: "C", "two", "all"
+  std::string_view track;  // the reading_type applied
+  std::vector<ResolvedReading> readings;
+  std::vector<std::string> tried;  // "table:key/cycle" tried before the hit, in order
+  std::vector<Slot> missing;       // slots that lack the requested track in this row
+};
+
+// A collect a day carries. Titles come from the key, or else from the celebration or Sunday.
+struct ResolvedCollect {
+  const CollectKey* key = nullptr;
+  CollectKind kind = CollectKind::celebration;
+  Index celebration = kNoIndex;  // the celebration it is for (names, common fallback)
+  Index sunday_key = kNoIndex;   // the Sunday it is for
+  bool from_common = false;      // a common, chosen by the celebration's `common:` attribute
+};
+
 class Engine {
  public:
   explicit Engine(std::shared_ptr<const Library> library) : library_(std::move(library)) {}
@@ -49,6 +89,13 @@ class Engine {
   [[nodiscard]] Result<std::vector<ResolvedDay>> range(std::string_view book, CivilDate from,
                                                        CivilDate to) const;
   [[nodiscard]] Result<YearOverview> year(std::string_view book, int year) const;
+
+  // Readings of a day for one office. Errors: unknown_reading_type (not one of the book's).
+  // A day without readings for that office is not an error: `found` is false and `tried` lists
+  // the keys looked up. A missing row never falls back to another cycle or track.
+  [[nodiscard]] Result<ReadingSet> readings(const ResolvedDay& day, const ReadingRequest& r) const;
+  // Collects of a day, in lookup order, without duplicates.
+  [[nodiscard]] std::vector<ResolvedCollect> collects(const ResolvedDay& day) const;
 
   // Book lookup with the engine's error value. Example: find_book("xx").error().code ==
   // "unknown_book".

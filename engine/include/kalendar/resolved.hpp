@@ -12,7 +12,9 @@
 
 #include "kalendar/book.hpp"
 
+#include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -90,6 +92,13 @@ struct Anomaly {
   SourceLoc loc;        // the rule, season or celebration concerned (may be empty)
 };
 
+// What the rules of one civil year depend on: its Easter and its celebrations' own dates.
+struct YearContext {
+  int year = 0;
+  Days easter{};
+  std::vector<std::optional<Days>> celebration_dates;  // by celebration index; none = no date
+};
+
 class YearPlan {
  public:
   int liturgical_year = 0;
@@ -99,6 +108,7 @@ class YearPlan {
   std::vector<Observance> observances;
   std::vector<SeasonSpan> seasons;  // top-level and sub-seasons, by start date
   std::vector<Anomaly> anomalies;
+  std::map<int, YearContext> contexts;  // the civil years around the plan, rules evaluated
 
   [[nodiscard]] const DayRecord* find(Days d) const {
     if (d < first_day || d > last_day) return nullptr;

@@ -1,0 +1,131 @@
+// Request-time lookups: a day's readings for an office, and its collects. Everything is read
+// from the compiled book and the cached year plan; keys are built in fixed buffers.
+#include "day_keys.hpp"
+
+#include "kalendar/engine.hpp"
+
+#include <algorithm>
+
+namespace kalendar {
+
+namespace {
+
+std::string_view default_reading_type(const CompiledBook& b) {
+  for (const Preference& p : b.preferences) {
+    if (p.key == "reading_type") return p.default_value;
+  }
+  return b.reading_types.empty() ? std::string_view() : std::string_view(b.reading_types.front());
+}
+
+const LectionaryRow* find_row(const LectionaryTable& t, std::string_view key,
+                              std::string_view cycle) {
+  auto it = t.by_key.find(key);
+  if (it == t.by_key.end()) return nullptr;
+  const LectionaryRow* all = nullptr;
+  for (std::uint32_t i : it->second) {
+    if (t.rows[i].cycle == cycle) return &t.rows[i];
+    if (t.rows[i].cycle == "all") all = &t.rows[i];
+  }
+  return all;
+}
+
+}  // namespace
+
+Result<ReadingSet> Engine::readings(const ResolvedDay& day, const ReadingRequest& request) const {
+  const CompiledBook& b = day.book();
+  ReadingSet out;
+  out.service = request.service;
+  out.track = request.reading_type.empty() ? default_reading_type(b) : request.reading_type;
+  if (!request.reading_type.empty() && std::find(b.reading_types.begin(), b.reading_types.end(),
+                                                 request.reading_type) == b.reading_types.end()) {
+    return Error{"unknown_reading_type", "book '" + b.code + "' has no reading type '" +
+                                             std::string(request.reading_type) + "'"};
+  }
+  const detail::DayKeys keys = detail::day_keys(day);
+  const detail::DayFacts facts = detail::day_facts(day);
+  const detail::ConditionMatcher matcher(b, day.plan().contexts);
+  const auto& steps = b.lectionary_lookup[static_cast<std::size_t>(request.service)];
+  std::array<char, 128> buffer{};
+  for (std::size_t s = 0; s < steps.size(); ++s) {
+    const LookupStep& step = steps[s];
+    if (!step.when.empty() && !matcher.matches(step.when.front(), facts)) continue;
+    std::size_t length = 0;
+    if (!detail::expand_key(step.key_template, keys, buffer, length)) continue;
+    const std::string_view key(buffer.data(), length);
+    const LectionaryTable& table = b.lectionaries[step.table];
+    std::string_view cycle = "all";
+    switch (table.cycle) {
+      case CycleSource::sunday:
+        cycle = day.sunday_cycle();
+        break;
+      case CycleSource::weekday:
+        cycle = day.weekday_cycle();
+        break;
+      case CycleSource::reference_sunday:
+        cycle = keys.reference_cycle;
+        break;
+      case CycleSource::none:
+        break;
+    }
+    const LectionaryRow* row = find_row(table, key, cycle);
+    if (row == nullptr) {
+      out.tried.push_back(table.key + ":" + std::string(key) + "/" + std::string(cycle));
+      continue;
+    }
+    out.found = true;
+    out.table = &table;
+    out.row = row;
+    out.step = s;
+    out.key = std::string(key);
+    out.cycle = row->cycle;
+    for (const SlotEntry& e : row->slots) {
+      if (!e.has_tracks()) {
+        out.readings.push_back({e.slot, e.options, {}});
+        continue;
+      }
+      const auto& chosen = out.track == "complementary" ? e.complementary : e.semicontinuous;
+      if (chosen.empty()) {
+        out.missing.push_back(e.slot);  // never the other track in its place
+        continue;
+      }
+      out.readings.push_back({e.slot, chosen, out.track});
+    }
+    break;
+  }
+  return out;
+}
+
+std::vector<ResolvedCollect> Engine::collects(const ResolvedDay& day) const {
+  const CompiledBook& b = day.book();
+  std::vector<ResolvedCollect> out;
+  const detail::DayKeys keys = detail::day_keys(day);
+  const detail::DayFacts facts = detail::day_facts(day);
+  const detail::ConditionMatcher matcher(b, day.plan().contexts);
+  std::array<char, 128> buffer{};
+  for (const CollectStep& step : b.collect_lookup) {
+    if (!step.when.empty() && !matcher.matches(step.when.front(), facts)) continue;
+    std::size_t length = 0;
+    if (!detail::expand_key(step.key_template, keys, buffer, length)) continue;
+    const std::string_view key(buffer.data(), length);
+    ResolvedCollect c;
+    c.kind = step.kind;
+    c.celebration = b.find_celebration(key);
+    c.sunday_key = b.find_sunday_key(key);
+    auto it = b.collect_index.find(key);
+    if (it == b.collect_index.end() && step.common_fallback && c.celebration != kNoIndex &&
+        !b.celebrations[c.celebration].common.empty()) {
+      it = b.collect_index.find("common_" + b.celebrations[c.celebration].common);
+      c.from_common = true;
+    }
+    if (it == b.collect_index.end()) continue;
+    c.key = &b.collect_keys[it->second];
+    const bool duplicate = std::any_of(out.begin(), out.end(), [&](const ResolvedCollect& o) {
+      return o.key == c.key && o.celebration == c.celebration;
+    });
+    if (!duplicate) out.push_back(c);
+    if (step.first_only) break;
+  }
+  return out;
+}
+
+}  // namespace kalendar
