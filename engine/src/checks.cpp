@@ -4,6 +4,8 @@
 #include "checks_parser.hpp"
 #include "reader.hpp"
 
+#include "kalendar/engine.hpp"
+
 #include <algorithm>
 
 namespace kalendar {
@@ -66,6 +68,32 @@ std::vector<CheckExpectation> parse_checks(const SourceNode& root, const Compile
           if (const SourceNode* w = cm.get("weekday"))
             x.fields.emplace_back("cycle.weekday", w->scalar);
           cm.finish();
+        } else if (k.scalar == "readings") {
+          // readings: {eucharist: {gospel: "Mateus 11:2-11"}, eucharist/complementary: {...}}
+          if (!v.is_map()) {
+            diags.error(v.loc, "readings maps services (optionally service/track) to slots");
+            continue;
+          }
+          for (const auto& [service, slots] : v.entries) {
+            const std::string svc = service.scalar.substr(0, service.scalar.find('/'));
+            if (std::find(kServiceSlugs.begin(), kServiceSlugs.end(), svc) == kServiceSlugs.end()) {
+              diags.error(service.loc, "check: unknown service '" + svc + "'");
+              continue;
+            }
+            if (!slots.is_map()) {
+              diags.error(slots.loc, "check: readings of a service map slots to references");
+              continue;
+            }
+            for (const auto& [slot, ref] : slots.entries) {
+              if (std::find(kSlotSlugs.begin(), kSlotSlugs.end(), slot.scalar) ==
+                      kSlotSlugs.end() &&
+                  slot.scalar != "key") {
+                diags.error(slot.loc, "check: unknown reading slot '" + slot.scalar + "'");
+                continue;
+              }
+              x.fields.emplace_back("readings." + service.scalar + "." + slot.scalar, ref.scalar);
+            }
+          }
         } else if (k.scalar == "competing") {
           if (!v.is_map()) {
             diags.error(v.loc,
@@ -145,6 +173,37 @@ std::string actual_check_value(const ResolvedDay& day, std::string_view field) {
   if (field == "liturgical_year") return std::to_string(day.liturgical_year());
   if (field == "cycle.sunday") return std::string(day.sunday_cycle());
   if (field == "cycle.weekday") return std::string(day.weekday_cycle());
+  if (field.rfind("readings.", 0) == 0) {
+    // readings.<service>[/<track>].<slot|key>: the default reference, or the row key.
+    const std::string_view rest = field.substr(9);
+    const std::string_view service_track = rest.substr(0, rest.find('.'));
+    const std::string_view slot = rest.substr(rest.find('.') + 1);
+    const std::string_view service = service_track.substr(0, service_track.find('/'));
+    const std::string_view track = service_track.find('/') == std::string_view::npos
+                                       ? std::string_view()
+                                       : service_track.substr(service_track.find('/') + 1);
+    ReadingRequest request;
+    for (std::size_t i = 0; i < kServiceSlugs.size(); ++i) {
+      if (kServiceSlugs[i] == service) request.service = static_cast<Service>(i);
+    }
+    request.reading_type = track;
+    auto set = find_readings(day, request);
+    if (!set.ok()) return "error: " + set.error().code;
+    if (!set->found()) return "none";
+    if (slot == "key") {
+      std::string keys;
+      for (const ReadingPart& part : set->parts) {
+        if (part.found) keys += (keys.empty() ? "" : " + ") + part.key;
+      }
+      return keys;
+    }
+    std::string out;
+    for (const ResolvedReading& reading : set->readings) {
+      if (kSlotSlugs[static_cast<std::size_t>(reading.slot)] != slot) continue;
+      out += (out.empty() ? "" : " + ") + reading.options.front().reference;  // repeated: joined
+    }
+    return out.empty() ? "none" : out;
+  }
   if (field.rfind("competing.", 0) == 0) {
     const std::string_view key = field.substr(10);
     for (const Observance& o : day.observances().subspan(1)) {

@@ -61,6 +61,7 @@ DayKeys day_keys(const ResolvedDay& day) {
   const unsigned d = day_of(c);
   k.date = {static_cast<char>('0' + m / 10), static_cast<char>('0' + m % 10), '-',
             static_cast<char>('0' + d / 10), static_cast<char>('0' + d % 10), '\0'};
+  k.day_of_month = static_cast<int>(d);
   k.week = r.week;
   k.proper = r.proper;
   return k;
@@ -86,8 +87,8 @@ bool expand_key(std::string_view tmpl, const DayKeys& keys, std::array<char, 128
     i = end + 1;
     std::string_view value;
     std::array<char, 12> number{};
-    if (name == "week" || name == "proper") {
-      const int n = name == "week" ? keys.week : keys.proper;
+    if (name == "week" || name == "proper" || name == "day") {
+      const int n = name == "week" ? keys.week : name == "proper" ? keys.proper : keys.day_of_month;
       if (n <= 0) return false;
       const auto [p, ec] = std::to_chars(number.data(), number.data() + number.size(), n);
       value = std::string_view(number.data(), static_cast<std::size_t>(p - number.data()));

@@ -22,6 +22,7 @@ struct DayKeys {
   std::string_view weekday;
   std::string_view season;
   std::array<char, 6> date{};  // "MM-DD"
+  int day_of_month = 0;
   int week = 0;
   int proper = 0;
 };

@@ -9,16 +9,10 @@ namespace kalendar::detail {
 
 namespace {
 
-constexpr std::array<std::string_view, 10> kPlaceholders = {"celebration",
-                                                            "commemoration",
-                                                            "sunday",
-                                                            "governing_sunday",
-                                                            "reference_sunday",
-                                                            "weekday",
-                                                            "date",
-                                                            "season",
-                                                            "week",
-                                                            "proper"};
+constexpr std::array<std::string_view, 11> kPlaceholders = {
+    "celebration",      "commemoration", "sunday", "governing_sunday",
+    "reference_sunday", "weekday",       "date",   "day",
+    "season",           "week",          "proper"};
 
 }  // namespace
 
@@ -163,27 +157,53 @@ void BookParser::parse_lectionaries() {
   }
   const SourceNode* lookup = src_.single("lectionary_lookup");
   if (lookup == nullptr) return;
+  auto parse_step = [&](const SourceNode& step_node) -> std::optional<LookupStep> {
+    MapReader sm(step_node, "lookup step", diags_);
+    LookupStep step;
+    step.loc = step_node.loc;
+    if (const SourceNode* t = sm.require("table")) {
+      auto it = tables.find(t->scalar);
+      if (it == tables.end()) {
+        diags_.error(t->loc, "unknown lectionary table '" + t->scalar + "'");
+      } else {
+        step.table = it->second;
+      }
+    }
+    if (const SourceNode* k = sm.require("key"); k != nullptr && check_key_template(*k)) {
+      step.key_template = k->scalar;
+    }
+    if (const SourceNode* w = sm.get("when"))
+      step.when.push_back(parse_day_match(*w, "lookup condition"));
+    if (const SourceNode* p = sm.get("psalter")) step.psalter = read_slug(p, diags_).value_or("");
+    sm.finish();
+    if (step.key_template.empty()) return std::nullopt;
+    return step;
+  };
   MapReader m(*lookup, "lectionary_lookup", diags_);
   for (std::size_t s = 0; s < kServiceSlugs.size(); ++s) {
-    for (const SourceNode* step_node : as_list(m.get(kServiceSlugs[s]))) {
-      MapReader sm(*step_node, "lookup step", diags_);
-      LookupStep step;
-      step.loc = step_node->loc;
-      if (const SourceNode* t = sm.require("table")) {
-        auto it = tables.find(t->scalar);
-        if (it == tables.end()) {
-          diags_.error(t->loc, "unknown lectionary table '" + t->scalar + "'");
-        } else {
-          step.table = it->second;
-        }
+    const SourceNode* service = m.get(kServiceSlugs[s]);
+    if (service == nullptr) continue;
+    if (!service->is_seq()) {
+      diags_.error(service->loc, "a service's lookup is a list of steps or of {part, steps}");
+      continue;
+    }
+    const bool parts = !service->items.empty() && service->items.front().find("part") != nullptr;
+    auto& out = book_->lectionary_lookup[s];
+    if (!parts) out.emplace_back();
+    for (const SourceNode& item : service->items) {
+      if (!parts) {
+        if (item.find("part") != nullptr) diags_.error(item.loc, "mix of parts and plain steps");
+        if (auto step = parse_step(item)) out.back().steps.push_back(std::move(*step));
+        continue;
       }
-      if (const SourceNode* k = sm.require("key"); k != nullptr && check_key_template(*k)) {
-        step.key_template = k->scalar;
+      MapReader pm(item, "lookup part", diags_);
+      LookupPart part;
+      part.name = read_slug(pm.require("part"), diags_).value_or("");
+      for (const SourceNode* step_node : as_list(pm.require("steps"))) {
+        if (auto step = parse_step(*step_node)) part.steps.push_back(std::move(*step));
       }
-      if (const SourceNode* w = sm.get("when"))
-        step.when.push_back(parse_day_match(*w, "lookup condition"));
-      sm.finish();
-      if (!step.key_template.empty()) book_->lectionary_lookup[s].push_back(std::move(step));
+      pm.finish();
+      out.push_back(std::move(part));
     }
   }
   m.finish();

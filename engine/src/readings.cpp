@@ -10,11 +10,25 @@ namespace kalendar {
 
 namespace {
 
-std::string_view default_reading_type(const CompiledBook& b) {
+bool contains(const std::vector<std::string>& list, std::string_view value) {
+  return std::find(list.begin(), list.end(), value) != list.end();
+}
+
+const std::vector<std::string>& preference_options(const CompiledBook& b, std::string_view key) {
+  static const std::vector<std::string> kNone;
   for (const Preference& p : b.preferences) {
-    if (p.key == "reading_type") return p.default_value;
+    if (p.key == key) return p.options;
   }
-  return b.reading_types.empty() ? std::string_view() : std::string_view(b.reading_types.front());
+  return kNone;
+}
+
+// The book's default for a preference, else the first of `fallback`.
+std::string_view preference_default(const CompiledBook& b, std::string_view key,
+                                    const std::vector<std::string>& fallback) {
+  for (const Preference& p : b.preferences) {
+    if (p.key == key && !p.default_value.empty()) return p.default_value;
+  }
+  return fallback.empty() ? std::string_view() : std::string_view(fallback.front());
 }
 
 const LectionaryRow* find_row(const LectionaryTable& t, std::string_view key,
@@ -31,71 +45,83 @@ const LectionaryRow* find_row(const LectionaryTable& t, std::string_view key,
 
 }  // namespace
 
-Result<ReadingSet> Engine::readings(const ResolvedDay& day, const ReadingRequest& request) const {
+Result<ReadingSet> find_readings(const ResolvedDay& day, const ReadingRequest& request) {
   const CompiledBook& b = day.book();
   ReadingSet out;
   out.service = request.service;
-  out.track = request.reading_type.empty() ? default_reading_type(b) : request.reading_type;
-  if (!request.reading_type.empty() && std::find(b.reading_types.begin(), b.reading_types.end(),
-                                                 request.reading_type) == b.reading_types.end()) {
+  out.track = request.reading_type.empty() ? preference_default(b, "reading_type", b.reading_types)
+                                           : request.reading_type;
+  out.psalter = request.psalter.empty() ? preference_default(b, "psalter", {}) : request.psalter;
+  if (!request.reading_type.empty() && !contains(b.reading_types, request.reading_type)) {
     return Error{"unknown_reading_type", "book '" + b.code + "' has no reading type '" +
                                              std::string(request.reading_type) + "'"};
+  }
+  if (!request.psalter.empty() && !contains(preference_options(b, "psalter"), request.psalter)) {
+    return Error{"unknown_psalter",
+                 "book '" + b.code + "' has no psalter '" + std::string(request.psalter) + "'"};
   }
   const detail::DayKeys keys = detail::day_keys(day);
   const detail::DayFacts facts = detail::day_facts(day);
   const detail::ConditionMatcher matcher(b, day.plan().contexts);
-  const auto& steps = b.lectionary_lookup[static_cast<std::size_t>(request.service)];
   std::array<char, 128> buffer{};
-  for (std::size_t s = 0; s < steps.size(); ++s) {
-    const LookupStep& step = steps[s];
-    if (!step.when.empty() && !matcher.matches(step.when.front(), facts)) continue;
-    std::size_t length = 0;
-    if (!detail::expand_key(step.key_template, keys, buffer, length)) continue;
-    const std::string_view key(buffer.data(), length);
-    const LectionaryTable& table = b.lectionaries[step.table];
-    std::string_view cycle = "all";
-    switch (table.cycle) {
-      case CycleSource::sunday:
-        cycle = day.sunday_cycle();
-        break;
-      case CycleSource::weekday:
-        cycle = day.weekday_cycle();
-        break;
-      case CycleSource::reference_sunday:
-        cycle = keys.reference_cycle;
-        break;
-      case CycleSource::none:
-        break;
-    }
-    const LectionaryRow* row = find_row(table, key, cycle);
-    if (row == nullptr) {
-      out.tried.push_back(table.key + ":" + std::string(key) + "/" + std::string(cycle));
-      continue;
-    }
-    out.found = true;
-    out.table = &table;
-    out.row = row;
-    out.step = s;
-    out.key = std::string(key);
-    out.cycle = row->cycle;
-    for (const SlotEntry& e : row->slots) {
-      if (!e.has_tracks()) {
-        out.readings.push_back({e.slot, e.options, {}});
+  for (const LookupPart& part_def :
+       b.lectionary_lookup[static_cast<std::size_t>(request.service)]) {
+    ReadingPart part;
+    part.name = part_def.name;
+    const auto part_index = static_cast<std::uint8_t>(out.parts.size());
+    for (std::size_t s = 0; s < part_def.steps.size(); ++s) {
+      const LookupStep& step = part_def.steps[s];
+      if (!step.psalter.empty() && step.psalter != out.psalter) continue;
+      if (!step.when.empty() && !matcher.matches(step.when.front(), facts)) continue;
+      std::size_t length = 0;
+      if (!detail::expand_key(step.key_template, keys, buffer, length)) continue;
+      const std::string_view key(buffer.data(), length);
+      const LectionaryTable& table = b.lectionaries[step.table];
+      std::string_view cycle = "all";
+      switch (table.cycle) {
+        case CycleSource::sunday:
+          cycle = day.sunday_cycle();
+          break;
+        case CycleSource::weekday:
+          cycle = day.weekday_cycle();
+          break;
+        case CycleSource::reference_sunday:
+          cycle = keys.reference_cycle;
+          break;
+        case CycleSource::none:
+          break;
+      }
+      const LectionaryRow* row = find_row(table, key, cycle);
+      if (row == nullptr) {
+        part.tried.push_back(table.key + ":" + std::string(key) + "/" + std::string(cycle));
         continue;
       }
-      const auto& chosen = out.track == "complementary" ? e.complementary : e.semicontinuous;
-      if (chosen.empty()) {
-        out.missing.push_back(e.slot);  // never the other track in its place
-        continue;
+      part.found = true;
+      part.table = &table;
+      part.row = row;
+      part.step = s;
+      part.key = std::string(key);
+      part.cycle = row->cycle;
+      for (const SlotEntry& e : row->slots) {
+        if (!e.has_tracks()) {
+          out.readings.push_back({e.slot, e.options, {}, part_index});
+          continue;
+        }
+        const auto& chosen = out.track == "complementary" ? e.complementary : e.semicontinuous;
+        if (chosen.empty()) {
+          out.missing.push_back(e.slot);  // never the other track in its place
+          continue;
+        }
+        out.readings.push_back({e.slot, chosen, out.track, part_index});
       }
-      out.readings.push_back({e.slot, chosen, out.track});
+      break;
     }
-    break;
+    out.parts.push_back(std::move(part));
   }
   return out;
 }
 
-std::vector<ResolvedCollect> Engine::collects(const ResolvedDay& day) const {
+std::vector<ResolvedCollect> find_collects(const ResolvedDay& day) {
   const CompiledBook& b = day.book();
   std::vector<ResolvedCollect> out;
   const detail::DayKeys keys = detail::day_keys(day);

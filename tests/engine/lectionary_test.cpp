@@ -83,7 +83,7 @@ class Lectionary : public ::testing::Test {
               " default: semicontinuous}]\n");
   }
   ReadingSet read(const char* date, Service s, std::string_view track = {}) {
-    auto r = b.engine().readings(b.day(date), {s, track});
+    auto r = b.engine().readings(b.day(date), {s, track, {}});
     EXPECT_TRUE(r.ok());
     return r.ok() ? std::move(r).value() : ReadingSet{};
   }
@@ -93,15 +93,15 @@ class Lectionary : public ::testing::Test {
 TEST_F(Lectionary, SundayTablePicksTheCycleColumn) {
   const ReadingSet a = read("2025-11-30", Service::eucharist);  // Advent Sunday, year A
   EXPECT_EQ(b.errors(), "");
-  ASSERT_TRUE(a.found);
-  EXPECT_EQ(a.key, "advent_1");
-  EXPECT_EQ(a.cycle, "A");
+  ASSERT_TRUE(a.found());
+  EXPECT_EQ(a.parts[0].key, "advent_1");
+  EXPECT_EQ(a.parts[0].cycle, "A");
   EXPECT_EQ(refs(a), (std::vector<std::string>{"first_reading=Isaiah 2:1-5", "psalm=Psalm 122",
                                                "second_reading=Romans 13:11-14",
                                                "gospel=Matthew 24:36-44"}));
-  EXPECT_EQ(a.tried, (std::vector<std::string>{}));  // no celebration that day
+  EXPECT_EQ(a.parts[0].tried, (std::vector<std::string>{}));  // no celebration that day
   const ReadingSet bb = read("2026-11-29", Service::eucharist);
-  EXPECT_EQ(bb.cycle, "B");
+  EXPECT_EQ(bb.parts[0].cycle, "B");
   EXPECT_EQ(refs(bb).front(), "first_reading=Isaiah 64:1-9");
 }
 
@@ -116,26 +116,26 @@ TEST_F(Lectionary, TracksAreChosenAndNeverSubstituted) {
   EXPECT_EQ(refs(comp),
             (std::vector<std::string>{"first_reading=Isaiah 65:1-9", "gospel=Luke 8:26-39"}));
   EXPECT_EQ(comp.missing, (std::vector<Slot>{Slot::psalm}));  // not filled from the other track
-  auto bad = b.engine().readings(b.day("2025-06-22"), {Service::eucharist, "thematic"});
+  auto bad = b.engine().readings(b.day("2025-06-22"), {Service::eucharist, "thematic", {}});
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().code, "unknown_reading_type");
 }
 
 TEST_F(Lectionary, ACelebrationComesFirstAndProvenanceRecordsTheMisses) {
   const ReadingSet r = read("2026-11-30", Service::eucharist);  // Andrew on a Monday
-  EXPECT_EQ(r.key, "andrew");
-  EXPECT_EQ(r.cycle, "all");
+  EXPECT_EQ(r.parts[0].key, "andrew");
+  EXPECT_EQ(r.parts[0].cycle, "all");
   EXPECT_EQ(r.readings[0].options[0].short_reference, "Deuteronomy 30:11-12");
   const ReadingSet weekday = read("2026-12-01", Service::eucharist);
-  EXPECT_FALSE(weekday.found);  // no row for a weekday: an answer, not an error
+  EXPECT_FALSE(weekday.found());  // no row for a weekday: an answer, not an error
   const ReadingSet nicholas = read("2025-12-06", Service::eucharist);
-  EXPECT_FALSE(nicholas.found);
-  EXPECT_EQ(nicholas.tried, (std::vector<std::string>{"sundays:nicholas/A"}));
+  EXPECT_FALSE(nicholas.found());
+  EXPECT_EQ(nicholas.parts[0].tried, (std::vector<std::string>{"sundays:nicholas/A"}));
 }
 
 TEST_F(Lectionary, ListRowsKeepRepeatedSlotsInOrderAndVigilsAreReachable) {
   const ReadingSet r = read("2026-04-04", Service::eucharist);  // via {commemoration}
-  EXPECT_EQ(r.key, "vigil");
+  EXPECT_EQ(r.parts[0].key, "vigil");
   EXPECT_EQ(refs(r),
             (std::vector<std::string>{"lesson=Genesis 1:1-2:4a", "psalm=Psalm 136",
                                       "lesson=Exodus 14:10-31", "gospel=Matthew 28:1-10"}));
@@ -144,27 +144,28 @@ TEST_F(Lectionary, ListRowsKeepRepeatedSlotsInOrderAndVigilsAreReachable) {
 TEST_F(Lectionary, DailyReadingsLookBackThenForwardAndUseTheComingSundaysCycle) {
   // Thursday 27 Nov 2025 prepares for Advent Sunday 30 Nov, in the new year's cycle (A).
   const ReadingSet thu = read("2025-11-27", Service::daily);
-  EXPECT_EQ(thu.key, "advent_1_thursday");
-  EXPECT_EQ(thu.cycle, "A");
+  EXPECT_EQ(thu.parts[0].key, "advent_1_thursday");
+  EXPECT_EQ(thu.parts[0].cycle, "A");
   // Thursday 26 Nov 2026 prepares for Advent Sunday 2026, year B: no B column, no fallback.
   const ReadingSet thu_b = read("2026-11-26", Service::daily);
-  EXPECT_FALSE(thu_b.found);
-  EXPECT_EQ(thu_b.tried, (std::vector<std::string>{"daily:11-26/B", "daily:advent_1_thursday/B"}));
-  EXPECT_EQ(read("2025-12-01", Service::daily).key, "advent_1_monday");
-  EXPECT_EQ(read("2025-12-24", Service::daily).key, "12-24");  // fixed days first
+  EXPECT_FALSE(thu_b.found());
+  EXPECT_EQ(thu_b.parts[0].tried,
+            (std::vector<std::string>{"daily:11-26/B", "daily:advent_1_thursday/B"}));
+  EXPECT_EQ(read("2025-12-01", Service::daily).parts[0].key, "advent_1_monday");
+  EXPECT_EQ(read("2025-12-24", Service::daily).parts[0].key, "12-24");  // fixed days first
 }
 
 TEST_F(Lectionary, TwoYearAndCalendarDateTables) {
   const ReadingSet one = read("2026-12-01", Service::morning);  // liturgical 2027: year one
   EXPECT_EQ(refs(one), (std::vector<std::string>{"first_lesson=Isaiah 1:21-31"}));
-  EXPECT_EQ(read("2025-12-02", Service::morning).cycle, "two");
-  EXPECT_EQ(read("2025-12-02", Service::morning).key, "advent_1_tuesday");
+  EXPECT_EQ(read("2025-12-02", Service::morning).parts[0].cycle, "two");
+  EXPECT_EQ(read("2025-12-02", Service::morning).parts[0].key, "advent_1_tuesday");
   // A Wednesday of Advent has no office row here: the date table answers.
   const ReadingSet wed = read("2026-12-02", Service::morning);
-  EXPECT_EQ(wed.key, "12-02");
-  EXPECT_EQ(wed.tried, (std::vector<std::string>{"office:advent_1_wednesday/one"}));
+  EXPECT_EQ(wed.parts[0].key, "12-02");
+  EXPECT_EQ(wed.parts[0].tried, (std::vector<std::string>{"office:advent_1_wednesday/one"}));
   // Outside Advent the first step's `when` fails, so it is not even tried.
-  EXPECT_EQ(read("2026-01-02", Service::morning).tried,
+  EXPECT_EQ(read("2026-01-02", Service::morning).parts[0].tried,
             (std::vector<std::string>{"by_date:01-02/all"}));
 }
 
@@ -245,6 +246,81 @@ collects: {commons: [martyr], keys: {}, lookup: []}
   EXPECT_NE(b.errors().find("names common 'hermit', which collects.commons does not list"),
             std::string::npos)
       << b.errors();
+}
+
+}  // namespace
+}  // namespace kalendar::testing
+
+namespace kalendar::testing {
+namespace {
+
+TEST_F(Lectionary, ChecksCanAssertReadings) {
+  b.add("checks.yaml", R"yaml(checks:
+  - description: readings
+    expect:
+      - {date: 2025-06-22, readings: {eucharist: {first_reading: "1 Kings 19:1-4, (5-7), 8-15a", key: proper_7},
+                                      eucharist/complementary: {first_reading: "Isaiah 65:1-9", psalm: none}}}
+      - {date: 2026-04-04, readings: {eucharist: {lesson: "Genesis 1:1-2:4a + Exodus 14:10-31"}}}
+      - {date: 2025-06-22, readings: {daily: {gospel: "Mark 1:1"}}}
+)yaml");
+  const auto failures = run_checks(b.engine(), b.book());
+  ASSERT_EQ(failures.size(), 1u);
+  EXPECT_NE(failures[0].message.find("readings.daily.gospel: expected 'Mark 1:1', got 'none'"),
+            std::string::npos)
+      << failures[0].message;
+}
+
+}  // namespace
+}  // namespace kalendar::testing
+
+namespace kalendar::testing {
+namespace {
+
+TEST(LectionaryParts, ServicesCombineTablesAndPsaltersChooseSteps) {
+  MiniBook b;
+  b.add("book.yaml",
+        std::string(kSkeletonManifest).substr(11) +
+            "preferences: [{key: psalter, options: [thirty_day, weekly], default: thirty_day}]\n");
+  b.add("calendar.yaml", R"yaml(
+lectionaries:
+  - key: psalter_30
+    cycle: none
+    rows:
+      "2": {all: {psalm: ["Psalm 9", "Psalm 10", "Psalm 11"]}}
+  - key: weekly_psalter
+    cycle: none
+    rows:
+      tuesday: {all: {psalm: "Psalm 119:1-24"}}
+  - key: lessons
+    cycle: none
+    rows:
+      12-02: {all: {first_lesson: "Isaiah 1", second_lesson: "Luke 1"}}
+lectionary_lookup:
+  morning:
+    - part: psalms
+      steps:
+        - {table: psalter_30, key: "{day}", psalter: thirty_day}
+        - {table: weekly_psalter, key: "{weekday}", psalter: weekly}
+    - part: lessons
+      steps: [{table: lessons, key: "{date}"}]
+)yaml");
+  EXPECT_EQ(b.errors(), "");
+  auto thirty = b.engine().readings(b.day("2025-12-02"), {Service::morning, {}, {}});
+  ASSERT_TRUE(thirty.ok());
+  ASSERT_EQ(thirty->parts.size(), 2u);
+  EXPECT_EQ(thirty->parts[0].name, "psalms");
+  EXPECT_EQ(thirty->parts[0].key, "2");
+  EXPECT_EQ(thirty->psalter, "thirty_day");
+  EXPECT_EQ(refs(*thirty),
+            (std::vector<std::string>{"psalm=Psalm 9|Psalm 10|Psalm 11", "first_lesson=Isaiah 1",
+                                      "second_lesson=Luke 1"}));
+  EXPECT_EQ(thirty->readings[1].part, 1u);
+  auto weekly = b.engine().readings(b.day("2025-12-02"), {Service::morning, {}, "weekly"});
+  ASSERT_TRUE(weekly.ok());
+  EXPECT_EQ(refs(*weekly).front(), "psalm=Psalm 119:1-24");
+  auto bad = b.engine().readings(b.day("2025-12-02"), {Service::morning, {}, "sixty_day"});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().code, "unknown_psalter");
 }
 
 }  // namespace

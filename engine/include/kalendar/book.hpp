@@ -299,7 +299,7 @@ class CompiledBook {
 
   // Readings and collects (lectionary.hpp)
   std::vector<LectionaryTable> lectionaries;
-  std::array<std::vector<LookupStep>, kServiceSlugs.size()> lectionary_lookup;  // by Service
+  std::array<std::vector<LookupPart>, kServiceSlugs.size()> lectionary_lookup;  // by Service
   std::vector<CollectKey> collect_keys;
   std::map<std::string, Index, std::less<>> collect_index;
   std::vector<CollectStep> collect_lookup;

@@ -37,11 +37,25 @@ struct YearOverview {
   std::shared_ptr<const YearPlan> plan;
 };
 
-// Which readings to give: the office, and the track where a table has two ("" = the book's
-// default reading_type). Example: {Service::eucharist, "complementary"}.
+// Which readings to give: the office, the track where a table has two and the psalter where a
+// book has several ("" = the book's default preference). Example: {Service::eucharist,
+// "complementary", ""}.
 struct ReadingRequest {
   Service service = Service::daily;
   std::string_view reading_type;
+  std::string_view psalter;
+};
+
+// Where one part of a service's readings came from: the explanation's provenance.
+struct ReadingPart {
+  std::string_view name;  // the part's name ("" when the service has one part)
+  bool found = false;
+  const LectionaryTable* table = nullptr;
+  const LectionaryRow* row = nullptr;
+  std::size_t step = 0;            // index in the part's steps
+  std::string key;                 // the row key that matched, e.g. "proper_7"
+  std::string cycle;               // the column used: "C", "two", "all"
+  std::vector<std::string> tried;  // "table:key/cycle" tried before the hit, in order
 };
 
 // One slot of a day's readings: options default-first (the rest are alternatives).
@@ -49,21 +63,23 @@ struct ResolvedReading {
   Slot slot = Slot::first_reading;
   std::span<const ReadingOption> options;
   std::string_view track;  // "semicontinuous" / "complementary", or "" when the slot is shared
+  std::uint8_t part = 0;   // index into ReadingSet::parts
 };
 
-// A day's readings for one office, and where they came from (the explanation's provenance).
+// A day's readings for one office.
 struct ReadingSet {
   Service service = Service::daily;
-  bool found = false;
-  const LectionaryTable* table = nullptr;
-  const LectionaryRow* row = nullptr;
-  std::size_t step = 0;    // index in the service's lookup
-  std::string key;         // the row key that matched, e.g. "proper_7"
-  std::string cycle;       // the column used: "C", "two", "all"
-  std::string_view track;  // the reading_type applied
+  std::string_view track;    // the reading_type applied
+  std::string_view psalter;  // the psalter applied
+  std::vector<ReadingPart> parts;
   std::vector<ResolvedReading> readings;
-  std::vector<std::string> tried;  // "table:key/cycle" tried before the hit, in order
-  std::vector<Slot> missing;       // slots that lack the requested track in this row
+  std::vector<Slot> missing;  // slots that lack the requested track in their row
+  [[nodiscard]] bool found() const {
+    for (const auto& p : parts) {
+      if (p.found) return true;
+    }
+    return false;
+  }
 };
 
 // A collect a day carries. Titles come from the key, or else from the celebration or Sunday.
@@ -74,6 +90,10 @@ struct ResolvedCollect {
   Index sunday_key = kNoIndex;   // the Sunday it is for
   bool from_common = false;      // a common, chosen by the celebration's `common:` attribute
 };
+
+// The lookups behind Engine::readings and Engine::collects; they need only the day.
+[[nodiscard]] Result<ReadingSet> find_readings(const ResolvedDay& day, const ReadingRequest& r);
+[[nodiscard]] std::vector<ResolvedCollect> find_collects(const ResolvedDay& day);
 
 class Engine {
  public:
@@ -90,12 +110,17 @@ class Engine {
                                                        CivilDate to) const;
   [[nodiscard]] Result<YearOverview> year(std::string_view book, int year) const;
 
-  // Readings of a day for one office. Errors: unknown_reading_type (not one of the book's).
-  // A day without readings for that office is not an error: `found` is false and `tried` lists
-  // the keys looked up. A missing row never falls back to another cycle or track.
-  [[nodiscard]] Result<ReadingSet> readings(const ResolvedDay& day, const ReadingRequest& r) const;
+  // Readings of a day for one office. Errors: unknown_reading_type, unknown_psalter (not one of
+  // the book's). A day without readings for that office is not an error: found() is false and
+  // each part's `tried` lists the keys looked up. A missing row never falls back to another
+  // cycle or track.
+  [[nodiscard]] Result<ReadingSet> readings(const ResolvedDay& day, const ReadingRequest& r) const {
+    return find_readings(day, r);
+  }
   // Collects of a day, in lookup order, without duplicates.
-  [[nodiscard]] std::vector<ResolvedCollect> collects(const ResolvedDay& day) const;
+  [[nodiscard]] std::vector<ResolvedCollect> collects(const ResolvedDay& day) const {
+    return find_collects(day);
+  }
 
   // Book lookup with the engine's error value. Example: find_book("xx").error().code ==
   // "unknown_book".

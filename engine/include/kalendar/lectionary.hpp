@@ -101,12 +101,22 @@ struct LectionaryTable {
 
 // One step of a service's lookup: try this table with this key template (when the day matches).
 // Placeholders: {celebration} {commemoration} {sunday} {governing_sunday} {reference_sunday}
-// {weekday} {date} {season} {week} {proper}. A step whose placeholder has no value is skipped.
+// {weekday} {date} {day} {season} {week} {proper}. A step whose placeholder has no value is
+// skipped, and so is a step for another psalter than the one asked for.
 struct LookupStep {
   std::uint32_t table = 0;
   std::string key_template;
   std::vector<DayMatch> when;  // at most one
+  std::string psalter;         // only when this psalter is chosen ("" = always)
   SourceLoc loc;
+};
+
+// A service's readings may combine parts (the psalms of a psalter table, then the lessons of an
+// office table; or morning and evening for `daily`). Within a part the first step found wins.
+// Example (YAML): {part: psalms, steps: [{table: psalter_30, key: "{day}"}]}.
+struct LookupPart {
+  std::string name;  // "" for a service written as a plain list of steps
+  std::vector<LookupStep> steps;
 };
 
 // Collect kinds, in the order a day usually lists them.
