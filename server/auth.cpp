@@ -1,0 +1,136 @@
+#include "auth.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <unordered_map>
+
+namespace kalendar::api {
+
+namespace {
+
+// Longest header value worth hashing; real keys are 47 characters.
+constexpr std::size_t kMaxKeyChars = 256;
+
+std::uint64_t digest_prefix(const KeyDigest& d) {
+  std::uint64_t prefix = 0;
+  std::memcpy(&prefix, d.data(), sizeof prefix);
+  return prefix;
+}
+
+std::string_view trim_ows(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+bool Grant::allows_book(std::string_view code) const {
+  if (!books) return true;
+  return std::find(books->begin(), books->end(), code) != books->end();
+}
+
+// An immutable view of the key table, indexed by the first 8 bytes of each digest.
+struct Authenticator::Snapshot {
+  struct Entry {
+    KeyDigest digest;
+    bool active;
+    std::optional<std::int64_t> expires_at;
+    std::shared_ptr<const Grant> grant;
+  };
+  std::vector<Entry> entries;
+  std::unordered_multimap<std::uint64_t, std::size_t> by_prefix;
+  std::size_t active_count = 0;
+};
+
+Authenticator::Authenticator(KeyLoader loader, AuthOptions options)
+    : loader_(std::move(loader)),
+      options_(std::move(options)),
+      snapshot_(std::make_shared<const Snapshot>()) {}
+
+Authenticator::~Authenticator() { stop_refresher(); }
+
+std::shared_ptr<const Authenticator::Snapshot> Authenticator::snapshot() const {
+  const std::lock_guard lock(snapshot_mutex_);
+  return snapshot_;
+}
+
+bool Authenticator::refresh() {
+  Result<std::vector<KeyRecord>> loaded = Error{"keystore", "no loader"};
+  try {
+    if (loader_) loaded = loader_();
+  } catch (const std::exception& e) {
+    loaded = Error{"keystore", e.what()};
+  }
+  if (!loaded) {
+    if (options_.on_refresh_error) options_.on_refresh_error(loaded.error());
+    return false;
+  }
+  auto next = std::make_shared<Snapshot>();
+  next->entries.reserve(loaded.value().size());
+  for (const KeyRecord& r : loaded.value()) {
+    auto grant = std::make_shared<Grant>();
+    grant->key_id = r.id;
+    grant->key_name = r.name;
+    grant->fingerprint = key_fingerprint(r.digest);
+    grant->books = r.books;
+    grant->rate_per_minute = r.rate_per_minute.value_or(options_.default_rate_per_minute);
+    next->by_prefix.emplace(digest_prefix(r.digest), next->entries.size());
+    next->entries.push_back({r.digest, r.active, r.expires_at, std::move(grant)});
+    if (r.active) ++next->active_count;
+  }
+  std::shared_ptr<const Snapshot> published = std::move(next);
+  {
+    const std::lock_guard lock(snapshot_mutex_);
+    snapshot_.swap(published);
+  }
+  return true;  // the old snapshot is released here, outside the lock
+}
+
+void Authenticator::start_refresher() {
+  const std::lock_guard lock(refresher_mutex_);
+  if (refresher_.joinable()) return;
+  stopping_ = false;
+  refresher_ = std::thread([this] {
+    std::unique_lock wait_lock(refresher_mutex_);
+    while (!refresher_wakeup_.wait_for(wait_lock, options_.refresh_interval,
+                                       [this] { return stopping_; })) {
+      wait_lock.unlock();
+      refresh();
+      wait_lock.lock();
+    }
+  });
+}
+
+void Authenticator::stop_refresher() {
+  {
+    const std::lock_guard lock(refresher_mutex_);
+    stopping_ = true;
+  }
+  refresher_wakeup_.notify_all();
+  if (refresher_.joinable()) refresher_.join();
+}
+
+AuthOutcome Authenticator::authenticate(std::optional<std::string_view> key,
+                                        std::int64_t now_unix) const {
+  if (!key) return {AuthStatus::missing, nullptr};
+  const std::string_view value = trim_ows(*key);
+  if (value.empty()) return {AuthStatus::missing, nullptr};
+  if (value.size() > kMaxKeyChars) return {AuthStatus::invalid, nullptr};
+
+  const KeyDigest digest = digest_api_key(value);
+  const auto snap = snapshot();
+  const auto [first, last] = snap->by_prefix.equal_range(digest_prefix(digest));
+  for (auto it = first; it != last; ++it) {
+    const auto& entry = snap->entries[it->second];
+    if (!constant_time_equal(entry.digest, digest)) continue;
+    if (!entry.active) return {AuthStatus::inactive, nullptr};
+    if (entry.expires_at && now_unix >= *entry.expires_at) return {AuthStatus::expired, nullptr};
+    return {AuthStatus::ok, entry.grant};
+  }
+  return {AuthStatus::invalid, nullptr};
+}
+
+std::size_t Authenticator::active_key_count() const { return snapshot()->active_count; }
+
+}  // namespace kalendar::api

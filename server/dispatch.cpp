@@ -1,0 +1,326 @@
+#include "dispatch.hpp"
+
+#include "etag.hpp"
+
+#include <stdexcept>
+
+namespace kalendar::api {
+
+namespace {
+
+using SteadyClock = std::chrono::steady_clock;
+
+bool is_parameter(std::string_view segment) {
+  return segment.size() > 2 && segment.front() == '{' && segment.back() == '}';
+}
+
+std::vector<std::string> split_pattern(std::string_view pattern) {
+  std::vector<std::string> out;
+  std::size_t start = 1;
+  while (start <= pattern.size()) {
+    auto slash = pattern.find('/', start);
+    if (slash == std::string_view::npos) slash = pattern.size();
+    out.emplace_back(pattern.substr(start, slash - start));
+    start = slash + 1;
+  }
+  return out;
+}
+
+// Sets the Cache-Control fields of `r` for a successful reply.
+void set_cache_control(Response& r, Freshness freshness, std::optional<int> max_age,
+                       const DispatcherOptions& options) {
+  if (max_age) {
+    r.max_age_seconds = max_age;
+  } else if (freshness == Freshness::no_store) {
+    r.no_store = true;
+  } else {
+    r.max_age_seconds =
+        freshness == Freshness::today ? options.today_max_age_seconds : options.max_age_seconds;
+  }
+}
+
+ApiError auth_error(AuthStatus status) {
+  switch (status) {
+    case AuthStatus::missing:
+      return {ErrorCode::missing_api_key, "send your API key in the X-API-Key header", ""};
+    case AuthStatus::expired:
+      return {ErrorCode::expired_api_key, "this API key has expired", ""};
+    case AuthStatus::invalid:
+    case AuthStatus::inactive:
+    case AuthStatus::ok:
+      break;
+  }
+  return {ErrorCode::invalid_api_key, "the API key is not valid", ""};
+}
+
+}  // namespace
+
+// ---- RequestContext -------------------------------------------------------------------------
+
+RequestContext::RequestContext(const Request& request, std::string_view route_pattern,
+                               std::vector<std::pair<std::string, std::string>> path_params,
+                               Query query, ErrorList seeded_errors, const Grant* grant,
+                               std::string_view base_url)
+    : request_(request),
+      route_pattern_(route_pattern),
+      path_params_(std::move(path_params)),
+      query_(std::move(query)),
+      errors_(std::move(seeded_errors)),
+      grant_(grant),
+      base_url_(base_url) {}
+
+std::string_view RequestContext::path_param(std::string_view name) const {
+  for (const auto& [n, v] : path_params_) {
+    if (n == name) return v;
+  }
+  return {};
+}
+
+bool RequestContext::book_allowed(std::string_view book) const {
+  return grant_ == nullptr || grant_->allows_book(book);
+}
+
+void RequestContext::check_book_access(std::string_view book) {
+  if (book_allowed(book)) return;
+  errors_.add({ErrorCode::book_not_allowed,
+               "this API key may not use the prayer book '" + quote_for_detail(book) + "'",
+               "book"});
+}
+
+std::string RequestContext::canonical_path() const {
+  // Rebuilt from the decoded segments, so links are canonical whatever the client sent.
+  std::string path;
+  const auto pattern = split_pattern(route_pattern_);
+  for (const auto& segment : pattern) {
+    path += '/';
+    if (is_parameter(segment)) {
+      path += percent_encode(path_param(std::string_view(segment).substr(1, segment.size() - 2)));
+    } else {
+      path += segment;
+    }
+  }
+  return path;
+}
+
+std::string RequestContext::self_link() const {
+  const std::string query = query_.encode();
+  return base_url_ + canonical_path() + (query.empty() ? "" : "?" + query);
+}
+
+std::string RequestContext::link_with(std::string_view name, std::string_view value) const {
+  return base_url_ + canonical_path() + "?" + query_.encode_with(name, value);
+}
+
+// ---- Dispatcher -----------------------------------------------------------------------------
+
+Dispatcher::Dispatcher(DispatcherOptions options, DispatcherServices services)
+    : options_(std::move(options)), services_(services) {}
+
+void Dispatcher::add_route(std::string_view pattern, Handler handler) {
+  if (pattern.size() < 2 || pattern.front() != '/' || pattern.back() == '/' ||
+      pattern.find("//") != std::string_view::npos) {
+    throw std::invalid_argument("malformed route pattern: " + std::string(pattern));
+  }
+  auto segments = split_pattern(pattern);
+  for (const auto& r : routes_) {
+    bool same_shape = r.segments.size() == segments.size();
+    for (std::size_t i = 0; same_shape && i < segments.size(); ++i) {
+      same_shape = is_parameter(r.segments[i]) == is_parameter(segments[i]) &&
+                   (is_parameter(segments[i]) || r.segments[i] == segments[i]);
+    }
+    if (same_shape) throw std::invalid_argument("duplicate route: " + std::string(pattern));
+  }
+  const bool api = pattern.substr(0, kApiPrefix.size()) == kApiPrefix;
+  const RouteSlot slot = services_.metrics.add_route(std::string(pattern));
+  routes_.push_back({std::string(pattern), std::move(segments), std::move(handler), slot, api});
+}
+
+const Dispatcher::Route* Dispatcher::match(
+    const std::vector<std::string>& segments,
+    std::vector<std::pair<std::string, std::string>>& params) const {
+  const Route* best = nullptr;
+  for (const auto& r : routes_) {
+    if (r.segments.size() != segments.size()) continue;
+    bool ok = true;
+    for (std::size_t i = 0; ok && i < segments.size(); ++i) {
+      ok = is_parameter(r.segments[i]) || r.segments[i] == segments[i];
+    }
+    if (!ok) continue;
+    if (best == nullptr) {
+      best = &r;
+      continue;
+    }
+    // Prefer the route whose first differing segment is static.
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+      const bool mine = !is_parameter(r.segments[i]);
+      const bool theirs = !is_parameter(best->segments[i]);
+      if (mine != theirs) {
+        if (mine) best = &r;
+        break;
+      }
+    }
+  }
+  if (best != nullptr) {
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+      const std::string& s = best->segments[i];
+      if (is_parameter(s)) params.emplace_back(s.substr(1, s.size() - 2), segments[i]);
+    }
+  }
+  return best;
+}
+
+Response Dispatcher::error_response(const std::vector<ApiError>& errors, bool api) const {
+  Response r;
+  r.status = response_status(errors);
+  r.body = write_error_document(errors);
+  r.content_type = std::string(kJsonContentType);
+  r.no_store = true;
+  if (api) r.vary = "X-API-Key, Accept-Language";
+  for (const auto& e : errors) {
+    if (e.code == ErrorCode::unavailable) r.retry_after = options_.unavailable_retry_after_seconds;
+  }
+  return r;
+}
+
+Response Dispatcher::internal_error() const noexcept {
+  Response r;
+  try {
+    r = error_response({{ErrorCode::internal_error, "", ""}}, false);
+  } catch (...) {
+    r = Response{};  // out of memory: a bare 500 is all that is left
+    r.status = 500;
+  }
+  return r;
+}
+
+Response Dispatcher::dispatch(const Request& request) noexcept {
+  const auto started = SteadyClock::now();
+  Trace trace;
+  Response response;
+  try {
+    response = handle(request, trace);
+  } catch (const std::exception& e) {
+    services_.logger.error("unhandled_exception", e.what());
+    response = internal_error();
+  } catch (...) {
+    services_.logger.error("unhandled_exception", "an exception not derived from std::exception");
+    response = internal_error();
+  }
+  try {
+    const auto elapsed =
+        std::chrono::duration_cast<std::chrono::microseconds>(SteadyClock::now() - started);
+    services_.metrics.record(trace.slot, response.status, elapsed);
+    services_.logger.access({request.method_token, request.raw_path, request.raw_query,
+                             response.status, response.body.size(), elapsed.count(),
+                             trace.key_name});
+  } catch (...) {
+    // Accounting must never turn an answer into a failure.
+  }
+  return response;
+}
+
+Response Dispatcher::handle(const Request& request, Trace& trace) {
+  auto segments = decode_path(request.raw_path);
+  if (!segments) {
+    return error_response(
+        {{ErrorCode::invalid_parameter, "the path contains a malformed percent escape", ""}},
+        false);
+  }
+  std::vector<std::pair<std::string, std::string>> params;
+  const Route* route = match(segments.value(), params);
+  if (route == nullptr) {
+    return error_response({{ErrorCode::not_found, "there is no resource at this path", ""}}, false);
+  }
+  trace.slot = route->slot;
+
+  if (request.method == Method::options) {
+    Response r;
+    r.status = 204;
+    r.allow = std::string(kAllowedMethods);
+    return r;
+  }
+  if (request.method != Method::get && request.method != Method::head) {
+    Response r = error_response(
+        {{ErrorCode::method_not_allowed, "this resource answers GET, HEAD and OPTIONS only", ""}},
+        route->api);
+    r.allow = std::string(kAllowedMethods);
+    return r;
+  }
+
+  std::shared_ptr<const Grant> grant;
+  std::optional<RateLimitHeaders> rate;
+  if (route->api) {
+    if (!ready()) {
+      return error_response(
+          {{ErrorCode::unavailable, "the service is starting or stopping; try again shortly", ""}},
+          true);
+    }
+    AuthOutcome outcome =
+        services_.auth.authenticate(request.header("X-API-Key"), options_.unix_clock());
+    if (outcome.status != AuthStatus::ok) return error_response({auth_error(outcome.status)}, true);
+    grant = std::move(outcome.grant);
+    trace.key_name = grant->key_name;
+    const RateDecision d =
+        services_.limiter.take(grant->key_id, grant->rate_per_minute, SteadyClock::now());
+    if (d.limit > 0) rate = RateLimitHeaders{d.limit, d.remaining, d.reset_seconds};
+    if (!d.allowed) {
+      Response r = error_response(
+          {{ErrorCode::rate_limited,
+            "this API key allows " + std::to_string(d.limit) + " requests per minute", ""}},
+          true);
+      r.retry_after = d.retry_after_seconds;
+      r.rate_limit = rate;
+      return r;
+    }
+  }
+
+  ErrorList query_errors;
+  Query query = parse_query(request.raw_query, query_errors);
+  if (request.raw_query.size() > kMaxQueryBytes) {
+    Response r = error_response(query_errors.items(), route->api);
+    r.rate_limit = rate;
+    return r;
+  }
+  RequestContext ctx(request, route->pattern, std::move(params), std::move(query),
+                     std::move(query_errors), grant.get(), options_.base_url);
+  HandlerResult result = route->handler(ctx);
+  return answer(request, *route, ctx, std::move(result), rate);
+}
+
+Response Dispatcher::answer(const Request& request, const Route& route, RequestContext& ctx,
+                            HandlerResult result, const std::optional<RateLimitHeaders>& rate) {
+  // Problems reported through ctx.errors() and those returned are answered together; a
+  // handler that returns ctx.errors() itself is not reported twice.
+  ErrorList errors = ctx.errors();
+  if (auto* returned = std::get_if<ErrorList>(&result)) {
+    for (const auto& e : returned->items()) errors.add_unique(e);
+    if (errors.empty()) errors.add({ErrorCode::internal_error, "", ""});  // empty list: a bug
+  }
+  if (!errors.empty()) {
+    Response r = error_response(errors.items(), route.api);
+    r.rate_limit = rate;
+    return r;
+  }
+
+  Reply& reply = std::get<Reply>(result);
+  Response r;
+  r.status = reply.status;
+  r.content_type = std::move(reply.content_type);
+  r.content_language = std::move(reply.content_language);
+  set_cache_control(r, reply.freshness, reply.max_age_seconds, options_);
+  if (route.api) r.vary = "X-API-Key, Accept-Language";
+  r.rate_limit = rate;
+  if (r.status == 200) {
+    r.etag = make_etag(reply.body);
+    const auto if_none_match = request.header("If-None-Match");
+    if (if_none_match && if_none_match_matches(*if_none_match, r.etag)) {
+      r.status = 304;
+      r.content_type.clear();
+      return r;  // no body
+    }
+  }
+  if (request.method != Method::head) r.body = std::move(reply.body);
+  return r;
+}
+
+}  // namespace kalendar::api

@@ -1,0 +1,75 @@
+// The HTTP server: Pistache 0.0.5 glue around the Dispatcher. This header and endpoint.cpp are
+// the only places (with main.cpp) that know Pistache exists; the header itself does not include
+// it, so tests and main need no Pistache headers.
+//
+// Every Endpoint option is set explicitly (dependencies.md §5): threads, ReuseAddr,
+// maxRequestSize 16 KiB (larger requests get Pistache's own 413), header and body timeouts 5 s,
+// keep-alive timeout 30 s. Responses use typed headers only (raw headers are silently dropped
+// by Pistache, pitfall 3), and a HTTP/1.1 request without `Connection: close` is answered
+// `Connection: keep-alive` (pitfall 1).
+//
+// Example:
+//   block_shutdown_signals();                       // before any thread starts
+//   HttpServer server(dispatcher, EndpointOptions{.port = 9080});
+//   auto port = server.start();                     // port.value() is the bound port
+//   int sig = wait_for_shutdown_signal();           // SIGINT or SIGTERM
+//   dispatcher.set_ready(false);
+//   server.shutdown();
+#pragma once
+
+#include "dispatch.hpp"
+
+#include "kalendar/result.hpp"
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace kalendar::http {
+
+// Endpoint settings; the defaults are the production values of dependencies.md §5.
+// Example: EndpointOptions o; o.port = 0;   // tests: any free port
+struct EndpointOptions {
+  std::string address = "127.0.0.1";
+  std::uint16_t port = 9080;  // 0: any free port (tests)
+  int threads = 2;
+  std::size_t max_request_bytes = 16 * 1024;
+  std::size_t max_response_bytes = 64 * 1024 * 1024;
+  std::chrono::seconds header_timeout{5};
+  std::chrono::seconds body_timeout{5};
+  std::chrono::seconds keepalive_timeout{30};
+};
+
+// The Pistache endpoint serving one Dispatcher. Example: see the top of this file.
+class HttpServer {
+ public:
+  // Nothing is bound until start(). Example: HttpServer server(dispatcher, EndpointOptions{});
+  // `dispatcher` must outlive the server.
+  HttpServer(api::Dispatcher& dispatcher, EndpointOptions options);
+  ~HttpServer();  // shuts down if still serving
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  // Binds and serves on background threads; returns the bound port, or an Error (code
+  // "listen") when the address cannot be bound. Example: server.start().value() == 9080.
+  [[nodiscard]] Result<std::uint16_t> start();
+  // Stops accepting and joins the I/O threads (idempotent). In-flight handlers may still be
+  // finishing (pitfall 15): free what they use only after the server is destroyed.
+  // Example: dispatcher.set_ready(false); server.shutdown();
+  void shutdown();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Blocks SIGINT and SIGTERM in the calling thread (and all threads it later starts), and
+// ignores SIGPIPE. Call it first thing in main. Example: block_shutdown_signals();
+void block_shutdown_signals();
+
+// Waits until SIGINT or SIGTERM arrives and returns its number. Example: SIGTERM (15).
+int wait_for_shutdown_signal();
+
+}  // namespace kalendar::http

@@ -1,0 +1,87 @@
+// JsonWriter: a thin wrapper over RapidJSON's Writer<StringBuffer> for every response body.
+//
+// Why a wrapper: strings always go through String(ptr, len) (so an embedded NUL becomes \u0000),
+// dates are written one way, and the `fields[...]` filter is applied in one place. Output is
+// compact and UTF-8 passes through unescaped (dependencies.md §3). Text must already be valid
+// UTF-8; data loaders and url.cpp guarantee that.
+//
+// Field filtering: open a resource with begin_resource(type) and write each attribute with
+// `if (w.field("name")) w.string(...)`; field() writes the key and returns true only when the
+// selection keeps it. Members written with key() are never filtered (use it for `id` and for
+// sub-resources asked for with `include`).
+//
+// Example:
+//   JsonWriter w(&selection);           // selection: fields[day]=date
+//   w.begin_resource("day");
+//   w.key("id"); w.string("2025-06-24");
+//   if (w.field("date")) w.date(d);     // written
+//   if (w.field("color")) w.string("white");   // skipped
+//   w.end_resource();
+//   w.take() == R"({"id":"2025-06-24","date":"2025-06-24"})"
+#pragma once
+
+#include "kalendar/civil.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kalendar::api {
+
+class FieldSelection;
+
+// Writes one compact JSON document. Example: see the top of this file.
+class JsonWriter {
+ public:
+  // A writer that filters resources by `fields` (nullptr: keep everything). `fields` must
+  // outlive the writer. Example: JsonWriter w; JsonWriter filtered(&selection);
+  explicit JsonWriter(const FieldSelection* fields = nullptr);
+  ~JsonWriter();
+  JsonWriter(const JsonWriter&) = delete;
+  JsonWriter& operator=(const JsonWriter&) = delete;
+
+  // Structure. Example: w.start_object(); w.key("a"); w.integer(1); w.end_object();
+  void start_object();
+  void end_object();
+  void start_array();
+  void end_array();
+  void key(std::string_view name);
+
+  // Values. Example: w.string("Advent"); w.null(); w.boolean(true); w.integer(-3).
+  void string(std::string_view value);
+  void null();
+  void boolean(bool value);
+  void integer(std::int64_t value);
+  // `YYYY-MM-DD`. Example: w.date(2025y/June/24) writes "2025-06-24".
+  void date(CivilDate value);
+  // The string, or null when absent. Example: w.optional_string(std::nullopt) writes null.
+  void optional_string(const std::optional<std::string>& value);
+  // The date, or null when absent.
+  void optional_date(const std::optional<CivilDate>& value);
+  // Pre-serialised JSON copied as one value (trusted input only, e.g. a cached fragment).
+  // Example: w.raw(R"({"a":1})").
+  void raw(std::string_view json);
+
+  // Opens a resource object of `type`; its attributes are filtered by the selection.
+  // Example: w.begin_resource("season"); ...; w.end_resource();
+  void begin_resource(std::string_view type);
+  void end_resource();
+  // Writes `name` as a key and returns true when the current resource keeps it; otherwise
+  // writes nothing and returns false. Outside a resource (or inside a plain nested object of
+  // it) every name is kept. Example: if (w.field("season")) w.string("advent");
+  [[nodiscard]] bool field(std::string_view name);
+
+  // The document so far, and taking it out (the writer is then empty and reusable).
+  // Example: std::string body = w.take();
+  [[nodiscard]] std::string_view view() const;
+  [[nodiscard]] std::string take();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace kalendar::api

@@ -1,0 +1,105 @@
+// kalendar-server: configuration, key store, dispatcher, HTTP endpoint, graceful shutdown.
+//
+// Start-up fails fast with a clear message (exit 1; exit 2 for bad options). Shutdown on
+// SIGINT/SIGTERM: /api/v2 turns 503 (ready = false), the endpoint stops, then shared state is
+// released (in-flight handlers may outlive Endpoint::shutdown, dependencies.md §5 pitfall 15).
+//
+// Example:
+//   kalendar-server --port 9080 --threads 2 --keys-db var/keys.sqlite3
+#include "access_log.hpp"
+#include "auth.hpp"
+#include "config.hpp"
+#include "dispatch.hpp"
+#include "endpoint.hpp"
+#include "keystore.hpp"
+#include "metrics.hpp"
+#include "ops_routes.hpp"
+#include "rate_limit.hpp"
+
+#include <csignal>
+#include <cstring>
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+int run(const kalendar::api::ServerConfig& cfg) {
+  using namespace kalendar;
+  api::Logger logger(
+      [](std::string_view line) {
+        std::fwrite(line.data(), 1, line.size(), stderr);
+        std::fflush(stderr);
+      },
+      cfg.access_log);
+  api::Metrics metrics;
+  api::RateLimiter limiter;
+  api::Authenticator auth(
+      api::keystore_loader(cfg.keys_db),
+      api::AuthOptions{
+          .refresh_interval = std::chrono::seconds(cfg.key_refresh_seconds),
+          .default_rate_per_minute = cfg.default_rate_per_minute,
+          .on_refresh_error =
+              [&logger](const Error& e) { logger.error("key_refresh_failed", e.message); },
+      });
+  if (!auth.refresh()) {
+    std::cerr << "kalendar-server: cannot read the key store " << cfg.keys_db
+              << " (create it with: kalendar-keys --db " << cfg.keys_db
+              << " create --name NAME --all)\n";
+    return 1;
+  }
+  auth.start_refresher();
+
+  api::Dispatcher dispatcher(
+      api::DispatcherOptions{.max_age_seconds = cfg.max_age_seconds,
+                             .today_max_age_seconds = cfg.today_max_age_seconds,
+                             .base_url = cfg.base_url},
+      api::DispatcherServices{auth, limiter, metrics, logger});
+  api::add_ops_routes(dispatcher, metrics, auth);
+  // The /api/v2 routes are registered here once the engine exists (routes.cpp, by the lead),
+  // followed by loading books, text packs and Bible versions and feeding
+  // metrics.set_books_loaded(). Only then does the service become ready.
+
+  http::HttpServer server(
+      dispatcher,
+      http::EndpointOptions{.address = cfg.address, .port = cfg.port, .threads = cfg.threads});
+  const auto port = server.start();
+  if (!port) {
+    std::cerr << "kalendar-server: " << port.error().message << "\n";
+    return 1;
+  }
+  logger.info("listening", cfg.address + ":" + std::to_string(port.value()));
+  dispatcher.set_ready(true);
+
+  const int signal_number = http::wait_for_shutdown_signal();
+  logger.info("shutting_down", signal_number == SIGTERM ? "SIGTERM" : "SIGINT");
+  dispatcher.set_ready(false);
+  server.shutdown();
+  auth.stop_refresher();
+  logger.info("stopped", "");
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Before any thread exists, so every thread inherits the mask and only sigwait sees them.
+  kalendar::http::block_shutdown_signals();
+  try {
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    const auto parsed = kalendar::api::parse_config(args, kalendar::api::process_environment());
+    if (parsed.help_requested) {
+      std::cout << kalendar::api::config_usage();
+      return 0;
+    }
+    if (!parsed.config) {
+      for (const auto& e : parsed.errors) std::cerr << "kalendar-server: " << e << "\n";
+      return 2;
+    }
+    return run(*parsed.config);
+  } catch (const std::exception& e) {
+    std::cerr << "kalendar-server: start-up failed: " << e.what() << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,56 @@
+// Per-key rate limiting: one token bucket per API key (api-decisions.md, Limits and abuse).
+//
+// A key with a rate of N requests per minute gets a bucket of N tokens refilled at N/60 per
+// second, so it may burst up to N and then sustain N per minute. The decision carries the
+// values of the `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `Retry-After`
+// headers. Buckets are sharded behind small locks; callers pass the time, so tests need no sleep.
+//
+// Example:
+//   RateLimiter limiter;
+//   auto now = std::chrono::steady_clock::now();
+//   auto d = limiter.take(7, 60, now);    // d.allowed, d.limit == 60, d.remaining == 59
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <mutex>
+#include <unordered_map>
+
+namespace kalendar::api {
+
+// The outcome of one request against its key's bucket.
+// Example: {allowed = false, limit = 60, remaining = 0, reset_seconds = 60, retry_after = 1}.
+struct RateDecision {
+  bool allowed = true;
+  int limit = 0;                // requests per minute; 0: the key is not limited
+  int remaining = 0;            // whole tokens left after this request
+  int reset_seconds = 0;        // seconds until the bucket is full again
+  int retry_after_seconds = 0;  // when refused: seconds until one token is back (>= 1)
+};
+
+// Token buckets for every key; thread-safe. Example: see the top of this file.
+class RateLimiter {
+ public:
+  // The clock of take(). Example: std::chrono::steady_clock::now().
+  using TimePoint = std::chrono::steady_clock::time_point;
+
+  // Takes one token from the bucket of `key_id`, which allows `rate_per_minute` (0: no limit).
+  // A changed rate applies from the next request on. Example: take(7, 60, now).
+  RateDecision take(std::int64_t key_id, int rate_per_minute, TimePoint now);
+
+ private:
+  struct Bucket {
+    double tokens = 0;
+    int rate = 0;
+    TimePoint updated{};
+  };
+  struct Shard {
+    std::mutex mutex;
+    std::unordered_map<std::int64_t, Bucket> buckets;
+  };
+  static constexpr std::size_t kShards = 16;
+  std::array<Shard, kShards> shards_;
+};
+
+}  // namespace kalendar::api

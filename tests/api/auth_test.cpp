@@ -1,0 +1,263 @@
+// The SQLite key store, the in-memory key snapshot and the rate limiter
+// (keystore.hpp, auth.hpp, rate_limit.hpp).
+#include "auth.hpp"
+
+#include "keystore.hpp"
+#include "rate_limit.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <thread>
+#include <unistd.h>
+
+namespace kalendar::api {
+namespace {
+
+constexpr std::int64_t kNow = 1'750'000'000;  // 2025-06-15T15:06:40Z
+
+// A fresh key-store file per test, removed afterwards.
+class KeyStoreFixture : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    path_ = ::testing::TempDir() + "kalendar_keys_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".sqlite3";
+    std::remove(path_.c_str());
+    auto opened = KeyStore::open(path_, KeyStore::Mode::read_write_create);
+    ASSERT_TRUE(opened.ok()) << opened.error().message;
+    store_ = std::move(opened).value();
+  }
+  void TearDown() override {
+    store_.reset();
+    std::remove(path_.c_str());
+  }
+
+  // Issues a key and returns its secret.
+  std::string issue(const std::string& name, std::optional<std::vector<std::string>> books = {},
+                    std::optional<std::int64_t> expires_at = {}, std::optional<int> rate = {}) {
+    const auto key = generate_api_key();
+    KeyRecord r;
+    r.name = name;
+    r.digest = key->digest;
+    r.books = std::move(books);
+    r.expires_at = expires_at;
+    r.rate_per_minute = rate;
+    r.created_at = kNow;
+    auto stored = store_->insert(r);
+    EXPECT_TRUE(stored.ok()) << stored.error().message;
+    ids_[name] = stored.ok() ? stored.value().id : 0;
+    return key->secret;
+  }
+
+  std::string path_;
+  std::unique_ptr<KeyStore> store_;
+  std::map<std::string, std::int64_t> ids_;
+};
+
+using KeyStoreTest = KeyStoreFixture;
+using AuthTest = KeyStoreFixture;
+
+TEST_F(KeyStoreTest, StoresOnlyDigestsAndRoundTripsRecords) {
+  const std::string secret =
+      issue("ops", std::vector<std::string>{"loc_2015", "bcp_1979"}, kNow + 100, 120);
+  issue("all-books");
+  const auto keys = store_->list();
+  ASSERT_TRUE(keys.ok());
+  ASSERT_EQ(keys.value().size(), 2U);
+  const KeyRecord& ops = keys.value()[0];
+  EXPECT_EQ(ops.name, "ops");
+  EXPECT_EQ(ops.digest, digest_api_key(secret));
+  EXPECT_EQ(ops.books, (std::vector<std::string>{"loc_2015", "bcp_1979"}));
+  EXPECT_EQ(ops.expires_at, kNow + 100);
+  EXPECT_EQ(ops.rate_per_minute, 120);
+  EXPECT_TRUE(ops.active);
+  EXPECT_EQ(keys.value()[1].books, std::nullopt);
+  EXPECT_EQ(keys.value()[1].rate_per_minute, std::nullopt);
+
+  // The secret itself is nowhere in the file.
+  std::FILE* f = std::fopen(path_.c_str(), "rb");
+  ASSERT_NE(f, nullptr);
+  std::string bytes;
+  char buf[4096];
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) bytes.append(buf, n);
+  std::fclose(f);
+  EXPECT_EQ(bytes.find(secret), std::string::npos);
+  EXPECT_EQ(bytes.find(secret.substr(4)), std::string::npos);
+}
+
+TEST_F(KeyStoreTest, DuplicateNamesUnknownIdsAndUpdates) {
+  issue("ops");
+  KeyRecord again;
+  again.name = "ops";
+  again.digest = sha256("other");
+  const auto dup = store_->insert(again);
+  ASSERT_FALSE(dup.ok());
+  EXPECT_EQ(dup.error().code, "duplicate");
+  EXPECT_FALSE(store_->revoke(999).value());
+  EXPECT_TRUE(store_->revoke(ids_["ops"]).value());
+  EXPECT_TRUE(store_->set_expiry(ids_["ops"], kNow).value());
+  EXPECT_TRUE(store_->set_expiry(ids_["ops"], std::nullopt).value());
+  const auto keys = store_->list().value();
+  EXPECT_FALSE(keys[0].active);
+  EXPECT_EQ(keys[0].expires_at, std::nullopt);
+}
+
+TEST_F(KeyStoreTest, ReadOnlyOpenNeedsAnExistingStore) {
+  EXPECT_FALSE(KeyStore::open(path_ + ".missing", KeyStore::Mode::read_only).ok());
+  EXPECT_FALSE(KeyStore::open(path_ + ".missing", KeyStore::Mode::read_write).ok());
+  EXPECT_TRUE(KeyStore::open(path_, KeyStore::Mode::read_only).ok());
+}
+
+TEST_F(AuthTest, Outcomes) {
+  const std::string good = issue("good", std::vector<std::string>{"loc_2015"});
+  const std::string revoked = issue("revoked");
+  const std::string expired = issue("expired", {}, kNow);    // fails from kNow on
+  const std::string future = issue("future", {}, kNow + 1);  // still valid at kNow
+  ASSERT_TRUE(store_->revoke(ids_["revoked"]).value());
+
+  Authenticator auth(keystore_loader(path_), AuthOptions{});
+  ASSERT_TRUE(auth.refresh());
+  EXPECT_EQ(auth.active_key_count(), 3U);
+
+  const struct {
+    std::optional<std::string> header;
+    AuthStatus status;
+  } kCases[] = {
+      {std::nullopt, AuthStatus::missing},
+      {"", AuthStatus::missing},
+      {"  ", AuthStatus::missing},
+      {good, AuthStatus::ok},
+      {" " + good + "\t", AuthStatus::ok},  // surrounding whitespace is not part of the key
+      {good + "x", AuthStatus::invalid},
+      {"kal_wrong", AuthStatus::invalid},
+      {std::string(1000, 'k'), AuthStatus::invalid},
+      {revoked, AuthStatus::inactive},
+      {expired, AuthStatus::expired},
+      {future, AuthStatus::ok},
+  };
+  for (const auto& c : kCases) {
+    SCOPED_TRACE(c.header.value_or("<absent>").substr(0, 20));
+    const auto outcome = auth.authenticate(c.header, kNow);
+    EXPECT_EQ(outcome.status, c.status);
+    EXPECT_EQ(outcome.grant != nullptr, c.status == AuthStatus::ok);
+  }
+
+  const auto grant = auth.authenticate(good, kNow).grant;
+  EXPECT_EQ(grant->key_name, "good");
+  EXPECT_TRUE(grant->allows_book("loc_2015"));
+  EXPECT_FALSE(grant->allows_book("bcp_1979"));  // book not allowed for this key
+  EXPECT_TRUE(auth.authenticate(future, kNow).grant->allows_book("anything"));
+  EXPECT_EQ(grant->rate_per_minute, AuthOptions{}.default_rate_per_minute);
+}
+
+TEST_F(AuthTest, RevokedKeyStopsWorkingWithinSecondsWithoutRestart) {
+  const std::string key = issue("soon-revoked");
+  AuthOptions options;
+  options.refresh_interval = std::chrono::milliseconds(100);
+  Authenticator auth(keystore_loader(path_), options);
+  ASSERT_TRUE(auth.refresh());
+  auth.start_refresher();
+  ASSERT_EQ(auth.authenticate(key, unix_now()).status, AuthStatus::ok);
+
+  // Another connection (as kalendar-keys would) revokes the key.
+  auto writer = KeyStore::open(path_, KeyStore::Mode::read_write);
+  ASSERT_TRUE(writer.ok());
+  ASSERT_TRUE(writer.value()->revoke(ids_["soon-revoked"]).value());
+  const auto revoked_at = std::chrono::steady_clock::now();
+  while (auth.authenticate(key, unix_now()).status == AuthStatus::ok) {
+    ASSERT_LT(std::chrono::steady_clock::now() - revoked_at, std::chrono::seconds(3));
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_EQ(auth.authenticate(key, unix_now()).status, AuthStatus::inactive);
+
+  // A key issued meanwhile starts working the same way.
+  const std::string fresh = issue("fresh");
+  const auto issued_at = std::chrono::steady_clock::now();
+  while (auth.authenticate(fresh, unix_now()).status != AuthStatus::ok) {
+    ASSERT_LT(std::chrono::steady_clock::now() - issued_at, std::chrono::seconds(3));
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  auth.stop_refresher();
+}
+
+TEST(Authenticator, FailedRefreshKeepsTheLastSnapshot) {
+  const auto key = generate_api_key();
+  KeyRecord record;
+  record.id = 1;
+  record.name = "k";
+  record.digest = key->digest;
+  bool fail = false;
+  int reported = 0;
+  AuthOptions options;
+  options.on_refresh_error = [&](const Error&) { ++reported; };
+  Authenticator auth(
+      [&]() -> Result<std::vector<KeyRecord>> {
+        if (fail) return Error{"keystore", "disk on fire"};
+        return std::vector<KeyRecord>{record};
+      },
+      options);
+  EXPECT_EQ(auth.authenticate(key->secret, kNow).status, AuthStatus::invalid);  // before load
+  ASSERT_TRUE(auth.refresh());
+  fail = true;
+  EXPECT_FALSE(auth.refresh());
+  EXPECT_EQ(reported, 1);
+  EXPECT_EQ(auth.authenticate(key->secret, kNow).status, AuthStatus::ok);
+}
+
+TEST(Authenticator, LoaderExceptionIsAFailedRefresh) {
+  Authenticator auth([]() -> Result<std::vector<KeyRecord>> { throw std::runtime_error("x"); },
+                     AuthOptions{});
+  EXPECT_FALSE(auth.refresh());
+}
+
+TEST(RateLimiter, BucketBurstsThenRefills) {
+  RateLimiter limiter;
+  const auto t0 = std::chrono::steady_clock::time_point{} + std::chrono::hours(1);
+  for (int i = 0; i < 60; ++i) {
+    const RateDecision d = limiter.take(7, 60, t0);
+    ASSERT_TRUE(d.allowed) << i;
+    EXPECT_EQ(d.limit, 60);
+    EXPECT_EQ(d.remaining, 59 - i);
+  }
+  RateDecision refused = limiter.take(7, 60, t0);
+  EXPECT_FALSE(refused.allowed);
+  EXPECT_EQ(refused.remaining, 0);
+  EXPECT_EQ(refused.retry_after_seconds, 1);  // 60/min refills one token per second
+  EXPECT_EQ(refused.reset_seconds, 60);
+
+  EXPECT_TRUE(limiter.take(7, 60, t0 + std::chrono::milliseconds(1000)).allowed);
+  EXPECT_FALSE(limiter.take(7, 60, t0 + std::chrono::milliseconds(1500)).allowed);
+  // Another key has its own bucket.
+  EXPECT_TRUE(limiter.take(8, 60, t0).allowed);
+}
+
+TEST(RateLimiter, SlowRatesAndUnlimited) {
+  RateLimiter limiter;
+  const auto t0 = std::chrono::steady_clock::time_point{} + std::chrono::hours(1);
+  EXPECT_TRUE(limiter.take(1, 2, t0).allowed);
+  EXPECT_TRUE(limiter.take(1, 2, t0).allowed);
+  const RateDecision d = limiter.take(1, 2, t0);
+  EXPECT_FALSE(d.allowed);
+  EXPECT_EQ(d.retry_after_seconds, 30);  // 2 per minute: one token every 30 s
+  EXPECT_EQ(d.reset_seconds, 60);
+
+  const RateDecision unlimited = limiter.take(2, 0, t0);
+  EXPECT_TRUE(unlimited.allowed);
+  EXPECT_EQ(unlimited.limit, 0);
+}
+
+TEST(RateLimiter, ChangedRateAppliesAtOnce) {
+  RateLimiter limiter;
+  const auto t0 = std::chrono::steady_clock::time_point{} + std::chrono::hours(1);
+  for (int i = 0; i < 10; ++i) ASSERT_TRUE(limiter.take(3, 100, t0).allowed);
+  const RateDecision d = limiter.take(3, 5, t0);  // 90 tokens clamp to 5, minus this one
+  EXPECT_TRUE(d.allowed);
+  EXPECT_EQ(d.limit, 5);
+  EXPECT_EQ(d.remaining, 4);
+}
+
+}  // namespace
+}  // namespace kalendar::api

@@ -1,0 +1,271 @@
+// kalendar-keys: issue, list, revoke and expire API keys in the SQLite key store.
+//
+// A new key is printed once, alone on stdout (so scripts can capture it); only its SHA-256
+// digest is stored. `list` never prints keys or digests, only an 8-hex-digit fingerprint. The
+// running server picks up every change within its key refresh interval (default 2 s).
+//
+// Exit status: 0 success, 1 failure (store unreadable, no such key, duplicate name),
+// 2 usage error.
+//
+// Example:
+//   kalendar-keys --db var/keys.sqlite3 create --name ops --books loc_2015,bcp_1979 --rate 120
+//   kalendar-keys list
+//   kalendar-keys revoke 3
+//   kalendar-keys expire 4 2025-12-31
+#include "keystore.hpp"
+#include "params.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <sys/stat.h>
+#include <vector>
+
+namespace {
+
+using kalendar::api::KeyRecord;
+using kalendar::api::KeyStore;
+
+constexpr int kOk = 0;
+constexpr int kFailure = 1;
+constexpr int kUsage = 2;
+
+constexpr const char* kUsageText =
+    "Usage: kalendar-keys [--db PATH] COMMAND [ARGS]\n"
+    "  create --name NAME (--books CODE[,CODE...] | --all) [--expires YYYY-MM-DD] [--rate N]\n"
+    "         issue a key; it is printed once, on stdout\n"
+    "  list   show every key (id, name, fingerprint, status, books, expiry, rate)\n"
+    "  revoke ID            deactivate a key (the server drops it within seconds)\n"
+    "  expire ID DATE|never  last valid day (UTC) of a key, or no expiry\n"
+    "The store is --db, else $KALENDAR_KEYS_DB, else var/keys.sqlite3.\n"
+    "Rates are requests per minute; 0 means unlimited; without --rate the server default.\n";
+
+int usage_error(const std::string& message) {
+  std::cerr << "kalendar-keys: " << message << "\n" << kUsageText;
+  return kUsage;
+}
+
+int failure(const std::string& message) {
+  std::cerr << "kalendar-keys: " << message << "\n";
+  return kFailure;
+}
+
+bool is_key_name(std::string_view name) {
+  if (name.empty() || name.size() > 64) return false;
+  for (char ch : name) {
+    const bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                    (ch >= '0' && ch <= '9') || ch == '-' || ch == '_' || ch == '.' || ch == '@';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+std::optional<std::int64_t> parse_id(const std::string& text) {
+  const auto id = kalendar::api::parse_int_value(text, 1, 999'999'999);
+  if (!id) return std::nullopt;
+  return *id;
+}
+
+std::optional<std::vector<std::string>> parse_books(const std::string& text) {
+  std::vector<std::string> books;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    auto comma = text.find(',', start);
+    if (comma == std::string::npos) comma = text.size();
+    const std::string code = text.substr(start, comma - start);
+    if (!kalendar::api::is_book_code(code)) return std::nullopt;
+    books.push_back(code);
+    start = comma + 1;
+  }
+  return books;
+}
+
+// Day of a Unix instant, for display. Example: 1767225600 -> "2026-01-01".
+std::string day_of(std::int64_t unix_seconds) {
+  return kalendar::format_iso_date(kalendar::api::last_valid_day(unix_seconds + 1));
+}
+
+struct Options {
+  std::string db;
+  std::vector<std::string> args;  // the command and its arguments, --db removed
+};
+
+std::optional<Options> split_db_option(int argc, char** argv, std::string& error) {
+  Options o;
+  const char* env = std::getenv("KALENDAR_KEYS_DB");
+  o.db = env != nullptr && *env != '\0' ? env : "var/keys.sqlite3";
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--db") {
+      if (i + 1 >= argc) {
+        error = "--db needs a path";
+        return std::nullopt;
+      }
+      o.db = argv[++i];
+    } else if (arg.rfind("--db=", 0) == 0) {
+      o.db = arg.substr(5);
+    } else {
+      o.args.push_back(arg);
+    }
+  }
+  return o;
+}
+
+int cmd_create(const std::string& db, const std::vector<std::string>& args) {
+  KeyRecord record;
+  bool all = false;
+  bool books_given = false;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const auto value = [&]() -> std::optional<std::string> {
+      if (i + 1 < args.size()) return args[++i];
+      return std::nullopt;
+    };
+    if (a == "--all") {
+      all = true;
+    } else if (a == "--name") {
+      auto v = value();
+      if (!v || !is_key_name(*v)) {
+        return usage_error("--name needs 1 to 64 of A-Z a-z 0-9 . _ - @");
+      }
+      record.name = *v;
+    } else if (a == "--books") {
+      auto v = value();
+      auto books = v ? parse_books(*v) : std::nullopt;
+      if (!books) return usage_error("--books needs codes such as loc_2015,bcp_1979");
+      record.books = std::move(books);
+      books_given = true;
+    } else if (a == "--expires") {
+      auto v = value();
+      auto day = v ? kalendar::parse_iso_date(*v) : std::nullopt;
+      if (!day) return usage_error("--expires needs a date YYYY-MM-DD");
+      record.expires_at = kalendar::api::expiry_instant(*day);
+    } else if (a == "--rate") {
+      auto v = value();
+      auto rate = v ? kalendar::api::parse_int_value(*v, 0, 1'000'000) : std::nullopt;
+      if (!rate) return usage_error("--rate needs requests per minute, 0 to 1000000");
+      record.rate_per_minute = rate;
+    } else {
+      return usage_error("create: unknown argument '" + a + "'");
+    }
+  }
+  if (record.name.empty()) return usage_error("create needs --name");
+  if (all == books_given) return usage_error("create needs exactly one of --books or --all");
+
+  const auto issued = kalendar::api::generate_api_key();
+  if (!issued) return failure("the random number generator failed; no key was created");
+  record.digest = issued->digest;
+  record.created_at = kalendar::api::unix_now();
+
+  const std::filesystem::path path(db);
+  std::error_code ec;
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
+  ::umask(077);  // the store holds digests only, but keep it private anyway
+  auto store = KeyStore::open(db, KeyStore::Mode::read_write_create);
+  if (!store) return failure(store.error().message);
+  auto stored = store.value()->insert(record);
+  if (!stored) {
+    if (stored.error().code == "duplicate") {
+      return failure("a key named '" + record.name + "' already exists");
+    }
+    return failure(stored.error().message);
+  }
+  std::cout << issued->secret << "\n";
+  std::cerr << "Created key " << stored.value().id << " '" << record.name << "' (fingerprint "
+            << kalendar::api::key_fingerprint(record.digest)
+            << "). The key above is shown only this once: store it now.\n";
+  return kOk;
+}
+
+int cmd_list(const std::string& db) {
+  auto store = KeyStore::open(db, KeyStore::Mode::read_only);
+  if (!store) return failure(store.error().message);
+  auto keys = store.value()->list();
+  if (!keys) return failure(keys.error().message);
+  const std::int64_t now = kalendar::api::unix_now();
+  std::cout << "ID\tNAME\tFINGERPRINT\tSTATUS\tBOOKS\tEXPIRES\tRATE\tCREATED\n";
+  for (const auto& k : keys.value()) {
+    std::string status = "active";
+    if (!k.active) {
+      status = "revoked";
+    } else if (k.expires_at && now >= *k.expires_at) {
+      status = "expired";
+    }
+    std::string books = "all";
+    if (k.books) {
+      books.clear();
+      for (const auto& b : *k.books) books += (books.empty() ? "" : ",") + b;
+    }
+    const std::string expires =
+        k.expires_at ? kalendar::format_iso_date(kalendar::api::last_valid_day(*k.expires_at))
+                     : "never";
+    const std::string rate =
+        k.rate_per_minute ? std::to_string(*k.rate_per_minute) + "/min" : "default";
+    std::cout << k.id << '\t' << k.name << '\t' << kalendar::api::key_fingerprint(k.digest) << '\t'
+              << status << '\t' << books << '\t' << expires << '\t' << rate << '\t'
+              << day_of(k.created_at) << "\n";
+  }
+  return kOk;
+}
+
+int cmd_revoke(const std::string& db, const std::vector<std::string>& args) {
+  if (args.size() != 2) return usage_error("revoke needs exactly one ID");
+  const auto id = parse_id(args[1]);
+  if (!id) return usage_error("ID must be a key id from `kalendar-keys list`");
+  auto store = KeyStore::open(db, KeyStore::Mode::read_write);
+  if (!store) return failure(store.error().message);
+  auto changed = store.value()->revoke(*id);
+  if (!changed) return failure(changed.error().message);
+  if (!changed.value()) return failure("no key with id " + args[1]);
+  std::cerr << "Revoked key " << *id << ".\n";
+  return kOk;
+}
+
+int cmd_expire(const std::string& db, const std::vector<std::string>& args) {
+  if (args.size() != 3) return usage_error("expire needs an ID and a DATE (or never)");
+  const auto id = parse_id(args[1]);
+  if (!id) return usage_error("ID must be a key id from `kalendar-keys list`");
+  std::optional<std::int64_t> instant;
+  if (args[2] != "never") {
+    const auto day = kalendar::parse_iso_date(args[2]);
+    if (!day) return usage_error("DATE must be YYYY-MM-DD or never");
+    instant = kalendar::api::expiry_instant(*day);
+  }
+  auto store = KeyStore::open(db, KeyStore::Mode::read_write);
+  if (!store) return failure(store.error().message);
+  auto changed = store.value()->set_expiry(*id, instant);
+  if (!changed) return failure(changed.error().message);
+  if (!changed.value()) return failure("no key with id " + args[1]);
+  std::cerr << "Key " << *id << (instant ? " now expires after " + args[2] : " no longer expires")
+            << ".\n";
+  return kOk;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    std::string error;
+    const auto options = split_db_option(argc, argv, error);
+    if (!options) return usage_error(error);
+    const auto& args = options->args;
+    if (args.empty()) return usage_error("missing COMMAND");
+    const std::string& command = args[0];
+    if (command == "--help" || command == "-h" || command == "help") {
+      std::cout << kUsageText;
+      return kOk;
+    }
+    if (command == "create") return cmd_create(options->db, args);
+    if (command == "list") {
+      if (args.size() != 1) return usage_error("list takes no arguments");
+      return cmd_list(options->db);
+    }
+    if (command == "revoke") return cmd_revoke(options->db, args);
+    if (command == "expire") return cmd_expire(options->db, args);
+    return usage_error("unknown command '" + command + "'");
+  } catch (const std::exception& e) {
+    return failure(std::string("unexpected failure: ") + e.what());
+  }
+}
