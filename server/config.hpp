@@ -23,12 +23,14 @@ namespace kalendar::api {
 // Every setting of kalendar-server, with its default.
 // Example: ServerConfig{}.port == 9080.
 struct ServerConfig {
-  std::string address = "127.0.0.1";         // --address, KALENDAR_ADDRESS (IPv4/IPv6 literal)
-  std::uint16_t port = 9080;                 // --port, KALENDAR_PORT (0: any free port)
-  int threads = 2;                           // --threads, KALENDAR_THREADS (Pistache I/O threads)
-  std::string books_dir = "books";           // --books-dir, KALENDAR_BOOKS_DIR
-  std::string keys_db = "var/keys.sqlite3";  // --keys-db, KALENDAR_KEYS_DB
-  std::string texts_dir{};                   // --texts-dir, KALENDAR_TEXTS_DIR ("" : no text packs)
+  std::string address = "127.0.0.1";  // --address, KALENDAR_ADDRESS (IPv4/IPv6 literal)
+  std::uint16_t port = 9080;          // --port, KALENDAR_PORT (0: any free port)
+  int threads = 2;                    // --threads, KALENDAR_THREADS (Pistache I/O threads)
+  std::string books_dir = "books";    // --books-dir, KALENDAR_BOOKS_DIR
+  std::string rules_dir = "rules";    // --rules-dir, KALENDAR_RULES_DIR
+  std::string sword_path = "/usr/share/sword";  // --sword-path, KALENDAR_SWORD_PATH
+  std::string keys_db = "var/keys.sqlite3";     // --keys-db, KALENDAR_KEYS_DB
+  std::string texts_dir{};            // --texts-dir, KALENDAR_TEXTS_DIR ("" : no text packs)
   std::string bible_cache_dir{};      // --bible-cache-dir, KALENDAR_BIBLE_CACHE_DIR ("" : none)
   std::string base_url{};             // --base-url, KALENDAR_BASE_URL (prefix of links)
   int key_refresh_seconds = 2;        // --key-refresh, KALENDAR_KEY_REFRESH

@@ -175,6 +175,14 @@ class Dispatcher {
   void set_ready(bool ready) { ready_.store(ready, std::memory_order_release); }
   [[nodiscard]] bool ready() const { return ready_.load(std::memory_order_acquire); }
 
+  // The registered patterns, in registration order (the OpenAPI test compares them).
+  // Example: patterns()[0] == "/api/v2/days/{date}".
+  [[nodiscard]] std::vector<std::string_view> patterns() const {
+    std::vector<std::string_view> out;
+    for (const Route& r : routes_) out.push_back(r.pattern);
+    return out;
+  }
+
   // Answers one request. Never throws. Example: Response r = d.dispatch(req);
   [[nodiscard]] Response dispatch(const Request& request) noexcept;
 

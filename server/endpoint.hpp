@@ -4,7 +4,7 @@
 //
 // Every Endpoint option is set explicitly (dependencies.md §5): threads, ReuseAddr,
 // maxRequestSize 16 KiB (larger requests get Pistache's own 413), header and body timeouts 5 s,
-// keep-alive timeout 30 s. Responses use typed headers only (raw headers are silently dropped
+// keep-alive timeout 30 s. Responses use typed headers only (raw headers are without a word dropped
 // by Pistache, pitfall 3), and a HTTP/1.1 request without `Connection: close` is answered
 // `Connection: keep-alive` (pitfall 1).
 //

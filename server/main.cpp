@@ -7,10 +7,12 @@
 // Example:
 //   kalendar-server --port 9080 --threads 2 --keys-db var/keys.sqlite3
 #include "access_log.hpp"
+#include "app/app_state.hpp"
 #include "auth.hpp"
 #include "config.hpp"
 #include "dispatch.hpp"
 #include "endpoint.hpp"
+#include "handlers/routes.hpp"
 #include "keystore.hpp"
 #include "metrics.hpp"
 #include "ops_routes.hpp"
@@ -56,10 +58,32 @@ int run(const kalendar::api::ServerConfig& cfg) {
                              .today_max_age_seconds = cfg.today_max_age_seconds,
                              .base_url = cfg.base_url},
       api::DispatcherServices{auth, limiter, metrics, logger});
-  api::add_ops_routes(dispatcher, metrics, auth);
-  // The /api/v2 routes are registered here once the engine exists (routes.cpp, by the lead),
-  // followed by loading books, text packs and Bible versions and feeding
-  // metrics.set_books_loaded(). Only then does the service become ready.
+  // Books, text packs and Bible versions load before the port opens: a book with an error
+  // stops the start with every problem listed (file:line:column).
+  DiagnosticList diags;
+  const auto app = api::load_app_state(
+      api::AppPaths{.rules_dir = cfg.rules_dir,
+                    .books_dir = cfg.books_dir,
+                    .texts_dir = cfg.texts_dir,
+                    .bible_cache_dir = cfg.bible_cache_dir,
+                    .sword_path = cfg.sword_path},
+      diags, [&logger](std::string_view line) { logger.info("loading", line); });
+  for (const auto& d : diags.items()) std::cerr << format_diagnostic(d) << "\n";
+  if (app == nullptr) {
+    std::cerr << "kalendar-server: cannot start: the books above have problems "
+                 "(kalendar-check books lists them too)\n";
+    return 1;
+  }
+  metrics.set_books_loaded(static_cast<int>(app->library->books().size()));
+  api::add_api_routes(dispatcher, *app);
+  api::add_ops_routes(dispatcher, metrics, auth, [&app](api::JsonWriter& w) {
+    w.key("books");
+    w.integer(static_cast<std::int64_t>(app->library->books().size()));
+    w.key("bible_versions");
+    w.integer(app->bibles ? static_cast<std::int64_t>(app->bibles->versions().size()) : 0);
+    w.key("text_packs");
+    w.integer(static_cast<std::int64_t>(app->texts->packs().size()));
+  });
 
   http::HttpServer server(
       dispatcher,

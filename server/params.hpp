@@ -8,7 +8,7 @@
 //
 // Unknown parameters are REJECTED: after reading what it accepts, a handler calls
 // reject_unknown(), and every other parameter is a 400 invalid_parameter naming it. A typo such
-// as `servce=eucharist` would otherwise silently answer for the default office.
+// as `servce=eucharist` would otherwise without a word answer for the default office.
 //
 // Example (GET /api/v2/celebrations):
 //   ParamReader p(ctx.query(), ctx.errors());

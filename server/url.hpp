@@ -55,7 +55,7 @@ struct RawTarget {
 
 // One query parameter after decoding. `valid` is false when its name or value did not decode
 // or the name is an array form: the problem is already in the request's ErrorList, and
-// parameter validators then skip it silently instead of reporting it twice.
+// parameter validators then skip it without a word instead of reporting it twice.
 // Example: QueryParam{"book", "loc_2015", true}.
 struct QueryParam {
   std::string name{};

@@ -1,5 +1,7 @@
 #include "text.hpp"
 
+#include "kalendar/text_search.hpp"
+
 #include <array>
 #include <cstdint>
 
@@ -112,3 +114,9 @@ std::string fold_for_search(std::string_view s) {
 }
 
 }  // namespace kalendar::detail
+
+namespace kalendar {
+
+std::string fold_for_search(std::string_view text) { return detail::fold_for_search(text); }
+
+}  // namespace kalendar

@@ -19,6 +19,10 @@ void write_meta(JsonWriter& w, const Meta& meta) {
   optional_member(w, "lang", meta.lang);
   optional_member(w, "service", meta.service);
   optional_member(w, "data_version", meta.data_version);
+  for (const auto& [name, value] : meta.notes) {
+    w.key(name);
+    w.string(value);
+  }
   w.end_object();
 }
 

@@ -24,6 +24,8 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace kalendar::api {
 
@@ -33,6 +35,8 @@ struct Meta {
   std::optional<std::string> lang{};
   std::optional<std::string> service{};
   std::optional<std::string> data_version{};
+  // Route-specific notes after the fixed members, in order, e.g. {"texts", "no text pack ..."}.
+  std::vector<std::pair<std::string, std::string>> notes{};
 };
 
 // The `links` object of a list. Example: Links{ctx.self_link(), ctx.link_with("cursor", c)}.

@@ -71,7 +71,7 @@ class JsonWriter {
   void end_resource();
   // Writes `name` as a key and returns true when the current resource keeps it; otherwise
   // writes nothing and returns false. Outside a resource (or inside a plain nested object of
-  // it) every name is kept. Example: if (w.field("season")) w.string("advent");
+  // it) every name is kept. Example: if (w.field("season")) w.string("christmas");
   [[nodiscard]] bool field(std::string_view name);
 
   // The document so far, and taking it out (the writer is then empty and reusable).

@@ -16,7 +16,7 @@
 namespace kalendar {
 namespace {
 
-using detail::NameLanguage;
+using bible_detail::NameLanguage;
 
 TEST(BookTable, HasEveryBookOnceInCanonicalOrder) {
   EXPECT_EQ(bible_book_count(), 90);
@@ -28,7 +28,7 @@ TEST(BookTable, HasEveryBookOnceInCanonicalOrder) {
     EXPECT_TRUE(osis.insert(info.osis).second) << "duplicate OSIS id";
     EXPECT_FALSE(info.name_en.empty());
     EXPECT_FALSE(info.name_pt.empty());
-    EXPECT_TRUE(detail::is_valid_utf8(info.name_pt));
+    EXPECT_TRUE(bible_detail::is_valid_utf8(info.name_pt));
     EXPECT_EQ(book_info(*find_book_by_osis(info.osis)).osis, info.osis);
   }
   EXPECT_FALSE(find_book_by_osis("Tobit").has_value());
@@ -92,19 +92,20 @@ TEST(BookTable, KnowsTheSizesOfTheInstalledSystems) {
 }
 
 TEST(BookAliases, NormalizesWhatPeopleType) {
-  EXPECT_EQ(detail::normalize_book_name("I Coríntios"), "1coríntios");
-  EXPECT_EQ(detail::normalize_book_name("1 Cor."), "1cor");
-  EXPECT_EQ(detail::normalize_book_name("First  John"), "1john");
-  EXPECT_EQ(detail::normalize_book_name("1ª Coríntios"), "1coríntios");
-  EXPECT_EQ(detail::normalize_book_name("Segunda Timóteo"), "2timóteo");
-  EXPECT_EQ(detail::normalize_book_name("III John"), "3john");
-  EXPECT_EQ(detail::normalize_book_name("Isaiah"), "isaiah");  // "I" only as a word of its own
-  EXPECT_EQ(detail::normalize_book_name("CÂNTICO DOS CÂNTICOS"), "cânticodoscânticos");
+  EXPECT_EQ(bible_detail::normalize_book_name("I Coríntios"), "1coríntios");
+  EXPECT_EQ(bible_detail::normalize_book_name("1 Cor."), "1cor");
+  EXPECT_EQ(bible_detail::normalize_book_name("First  John"), "1john");
+  EXPECT_EQ(bible_detail::normalize_book_name("1ª Coríntios"), "1coríntios");
+  EXPECT_EQ(bible_detail::normalize_book_name("Segunda Timóteo"), "2timóteo");
+  EXPECT_EQ(bible_detail::normalize_book_name("III John"), "3john");
+  EXPECT_EQ(bible_detail::normalize_book_name("Isaiah"),
+            "isaiah");  // "I" only as a word of its own
+  EXPECT_EQ(bible_detail::normalize_book_name("CÂNTICO DOS CÂNTICOS"), "cânticodoscânticos");
 }
 
 TEST(BookAliases, AccentsAreComparedBeforeTheyAreDropped) {
   const auto find = [](std::string_view name) {
-    const auto book = detail::find_book_by_name(name, NameLanguage::portuguese);
+    const auto book = bible_detail::find_book_by_name(name, NameLanguage::portuguese);
     return book ? std::string(book_info(*book).osis) : std::string("-");
   };
   EXPECT_EQ(find("Jó"), "Job");
@@ -123,9 +124,9 @@ TEST(BookAliases, NoAliasIsAmbiguousWithinALanguage) {
   std::map<std::pair<std::string, NameLanguage>, std::set<BookIndex>> exact;
   std::map<std::pair<std::string, NameLanguage>, std::set<BookIndex>> folded;
   std::map<std::string, std::set<BookIndex>> any_language;
-  for (const detail::BookAlias& alias : detail::all_book_aliases()) {
+  for (const bible_detail::BookAlias& alias : bible_detail::all_book_aliases()) {
     exact[{alias.key, alias.language}].insert(alias.book);
-    folded[{detail::fold_accents(alias.key), alias.language}].insert(alias.book);
+    folded[{bible_detail::fold_accents(alias.key), alias.language}].insert(alias.book);
     any_language[alias.key].insert(alias.book);
   }
   for (const auto& [key, books] : exact) {
@@ -148,13 +149,13 @@ TEST(BookAliases, EveryBookIsReachableByItsNamesInBothLanguages) {
   for (BookIndex book = 0; book < bible_book_count(); ++book) {
     const BookInfo& info = book_info(book);
     SCOPED_TRACE(std::string(info.osis));
-    EXPECT_EQ(detail::find_book_by_name(info.name_en, NameLanguage::english), book);
-    EXPECT_EQ(detail::find_book_by_name(info.name_pt, NameLanguage::portuguese), book);
-    EXPECT_EQ(detail::find_book_by_name(citation_name(book), NameLanguage::english), book);
-    EXPECT_EQ(detail::find_book_by_name(info.osis, NameLanguage::english), book)
+    EXPECT_EQ(bible_detail::find_book_by_name(info.name_en, NameLanguage::english), book);
+    EXPECT_EQ(bible_detail::find_book_by_name(info.name_pt, NameLanguage::portuguese), book);
+    EXPECT_EQ(bible_detail::find_book_by_name(citation_name(book), NameLanguage::english), book);
+    EXPECT_EQ(bible_detail::find_book_by_name(info.osis, NameLanguage::english), book)
         << "the OSIS id itself should parse";
   }
-  EXPECT_GT(detail::all_book_aliases().size(), 500U);
+  EXPECT_GT(bible_detail::all_book_aliases().size(), 500U);
 }
 
 }  // namespace

@@ -11,7 +11,7 @@
 #include <iterator>
 #include <string>
 
-namespace kalendar::detail {
+namespace kalendar::bible_detail {
 namespace {
 
 namespace fs = std::filesystem;
@@ -209,4 +209,4 @@ TEST(BibleCache, VerseTextsRejectInconsistentOffsets) {
 }
 
 }  // namespace
-}  // namespace kalendar::detail
+}  // namespace kalendar::bible_detail

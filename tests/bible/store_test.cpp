@@ -268,35 +268,35 @@ TEST(BibleStore, ParsesTextFormats) {
 // --- Discovery and codes -------------------------------------------------------------------------
 
 TEST(BibleDiscovery, ReadsModuleConfigurationsWithoutImporting) {
-  const auto modules = detail::discover_bible_modules(kTinySword);
+  const auto modules = bible_detail::discover_bible_modules(kTinySword);
   ASSERT_TRUE(modules.ok()) << modules.error().message;
   ASSERT_EQ(modules->size(), 2U);
-  const detail::ModuleDescriptor& kjv = (*modules)[0];
+  const bible_detail::ModuleDescriptor& kjv = (*modules)[0];
   EXPECT_EQ(kjv.module_name, "TinyKJV");
   EXPECT_EQ(kjv.source_type, "Plain");
   EXPECT_EQ(kjv.versification_name, "KJV");
   EXPECT_EQ(fs::path(kjv.data_path), fs::path(kTinySword) / "modules/texts/rawtext/tinykjv/");
   EXPECT_NE(kjv.config_digest, (*modules)[1].config_digest);
-  EXPECT_FALSE(detail::discover_bible_modules("/nonexistent/sword").ok());
+  EXPECT_FALSE(bible_detail::discover_bible_modules("/nonexistent/sword").ok());
 }
 
 TEST(BibleCodes, KnownModulesKeepTheirCodes) {
-  EXPECT_EQ(detail::assign_bible_codes({{"engWEB2015eb", "WEB"}, {"engKJV2006eb", "KJV"}}),
+  EXPECT_EQ(bible_detail::assign_bible_codes({{"engWEB2015eb", "WEB"}, {"engKJV2006eb", "KJV"}}),
             (std::vector<std::string>{"web", "kjv"}));
 }
 
 TEST(BibleCodes, OtherModulesGetDeterministicSlugs) {
   // "KJV" (an older CrossWire module) cannot take "kjv" from Debian's engKJV2006eb.
-  EXPECT_EQ(detail::assign_bible_codes({{"NVI", "NVI-PT"},
-                                        {"KJV", "KJV"},
-                                        {"engKJV2006eb", "KJV"},
-                                        {"Ελληνική", ""},
-                                        {"ARA", ""},
-                                        {"ARA2", "ARA"}}),
+  EXPECT_EQ(bible_detail::assign_bible_codes({{"NVI", "NVI-PT"},
+                                              {"KJV", "KJV"},
+                                              {"engKJV2006eb", "KJV"},
+                                              {"Ελληνική", ""},
+                                              {"ARA", ""},
+                                              {"ARA2", "ARA"}}),
             (std::vector<std::string>{"nvi_pt", "kjv_2", "kjv", "bible", "ara", "ara2"}));
-  EXPECT_EQ(detail::slugify("NVI-PT 2000"), "nvi_pt_2000");
-  EXPECT_EQ(detail::slugify("--x--"), "x");
-  EXPECT_EQ(detail::slugify("Ελληνική"), "");
+  EXPECT_EQ(bible_detail::slugify("NVI-PT 2000"), "nvi_pt_2000");
+  EXPECT_EQ(bible_detail::slugify("--x--"), "x");
+  EXPECT_EQ(bible_detail::slugify("Ελληνική"), "");
 }
 
 // --- The loader and its caches ------------------------------------------------------------------

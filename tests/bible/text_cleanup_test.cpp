@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace kalendar::detail {
+namespace kalendar::bible_detail {
 namespace {
 
 struct Case {
@@ -126,4 +126,4 @@ TEST(TextFold, ValidatesAndRepairsUtf8) {
 }
 
 }  // namespace
-}  // namespace kalendar::detail
+}  // namespace kalendar::bible_detail

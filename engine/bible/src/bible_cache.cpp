@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <utility>
 
-namespace kalendar::detail {
+namespace kalendar::bible_detail {
 namespace {
 
 namespace fs = std::filesystem;
@@ -293,4 +293,4 @@ Result<CachedModule> read_cache(const std::string& path) {
   return cached;
 }
 
-}  // namespace kalendar::detail
+}  // namespace kalendar::bible_detail

@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-namespace kalendar::detail {
+namespace kalendar::bible_detail {
 
 inline constexpr std::uint32_t kCacheFormatVersion = 1;
 
@@ -75,4 +75,4 @@ struct CachedModule {
 // Example: read_cache("/tmp/c/x.kbible")->key == cached.key.
 [[nodiscard]] Result<CachedModule> read_cache(const std::string& path);
 
-}  // namespace kalendar::detail
+}  // namespace kalendar::bible_detail

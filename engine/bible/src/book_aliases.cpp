@@ -17,7 +17,7 @@
 #include <unordered_map>
 #include <utility>
 
-namespace kalendar::detail {
+namespace kalendar::bible_detail {
 namespace {
 
 struct AliasRow {
@@ -242,4 +242,4 @@ std::optional<BookIndex> find_book_by_name(std::string_view name, NameLanguage p
 
 const std::vector<BookAlias>& all_book_aliases() { return alias_index().aliases; }
 
-}  // namespace kalendar::detail
+}  // namespace kalendar::bible_detail

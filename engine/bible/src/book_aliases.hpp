@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace kalendar::detail {
+namespace kalendar::bible_detail {
 
 // Which language's reading wins when an abbreviation means different books ("Jn").
 enum class NameLanguage { english, portuguese };
@@ -36,4 +36,4 @@ struct BookAlias {
 // Example: all_book_aliases().size() > 500.
 [[nodiscard]] const std::vector<BookAlias>& all_book_aliases();
 
-}  // namespace kalendar::detail
+}  // namespace kalendar::bible_detail

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace kalendar::detail {
+namespace kalendar::bible_detail {
 
 inline constexpr std::uint64_t kFnv1aStart = 14695981039346656037ULL;
 
@@ -20,4 +20,4 @@ inline constexpr std::uint64_t kFnv1aStart = 14695981039346656037ULL;
   return hash;
 }
 
-}  // namespace kalendar::detail
+}  // namespace kalendar::bible_detail

@@ -17,8 +17,8 @@
 namespace kalendar {
 namespace {
 
-using detail::CachedModule;
-using detail::ModuleDescriptor;
+using bible_detail::CachedModule;
+using bible_detail::ModuleDescriptor;
 
 class Loader {
  public:
@@ -31,14 +31,14 @@ class Loader {
       return Error{"bible_load_failed",
                    "no SWORD library at '" + options_.sword_path + "': mods.d/ is missing"};
     }
-    auto discovered = detail::discover_bible_modules(options_.sword_path);
+    auto discovered = bible_detail::discover_bible_modules(options_.sword_path);
     if (!discovered) return discovered.error();
     const std::vector<ModuleDescriptor>& modules = discovered.value();
-    std::vector<detail::ModuleNames> names;
+    std::vector<bible_detail::ModuleNames> names;
     for (const ModuleDescriptor& module : modules) {
       names.push_back({module.module_name, module.abbreviation});
     }
-    const std::vector<std::string> codes = detail::assign_bible_codes(names);
+    const std::vector<std::string> codes = bible_detail::assign_bible_codes(names);
 
     std::vector<BibleEdition> editions;
     for (std::size_t i = 0; i < modules.size(); ++i) {
@@ -66,14 +66,14 @@ class Loader {
   std::optional<BibleEdition> load_module(const ModuleDescriptor& module, const std::string& code) {
     const auto started = std::chrono::steady_clock::now();
     report(LoadStage::found, module, code);
-    auto key = detail::cache_key_of(module);
+    auto key = bible_detail::cache_key_of(module);
     if (!key) {
       report(LoadStage::skipped, module, code, key.error().message);
       return std::nullopt;
     }
     const std::string path = options_.cache_dir.empty()
                                  ? std::string()
-                                 : detail::cache_path(options_.cache_dir, module.module_name);
+                                 : bible_detail::cache_path(options_.cache_dir, module.module_name);
     std::optional<CachedModule> cached = read_valid_cache(path, key.value(), module, code);
     const bool from_cache = cached.has_value();
     if (!cached) {
@@ -85,7 +85,7 @@ class Loader {
       if (!cached) return std::nullopt;
       if (!path.empty()) {
         report(LoadStage::writing_cache, module, code, path);
-        if (auto error = detail::write_cache(path, *cached)) {
+        if (auto error = bible_detail::write_cache(path, *cached)) {
           report(LoadStage::warning, module, code, error->message);
         }
       }
@@ -103,7 +103,8 @@ class Loader {
     return edition;
   }
 
-  std::optional<CachedModule> read_valid_cache(const std::string& path, const detail::CacheKey& key,
+  std::optional<CachedModule> read_valid_cache(const std::string& path,
+                                               const bible_detail::CacheKey& key,
                                                const ModuleDescriptor& module,
                                                const std::string& code) const {
     std::error_code error;
@@ -111,7 +112,7 @@ class Loader {
       return std::nullopt;
     }
     report(LoadStage::reading_cache, module, code, path);
-    auto cached = detail::read_cache(path);
+    auto cached = bible_detail::read_cache(path);
     if (!cached) {
       report(LoadStage::warning, module, code, cached.error().message + "; importing again");
       return std::nullopt;
@@ -125,10 +126,10 @@ class Loader {
   }
 
   std::optional<CachedModule> import(const ModuleDescriptor& module, const std::string& code,
-                                     detail::CacheKey key) {
+                                     bible_detail::CacheKey key) {
     report(LoadStage::importing, module, code);
     if (!library_) {
-      auto opened = detail::SwordLibrary::open(options_.sword_path);
+      auto opened = bible_detail::SwordLibrary::open(options_.sword_path);
       if (!opened) {
         report(LoadStage::skipped, module, code, opened.error().message);
         return std::nullopt;
@@ -180,7 +181,7 @@ class Loader {
   }
 
   const BibleLoadOptions& options_;
-  std::unique_ptr<detail::SwordLibrary> library_;  // opened on the first import only
+  std::unique_ptr<bible_detail::SwordLibrary> library_;  // opened on the first import only
   std::map<std::string, std::vector<std::shared_ptr<const Versification>>> versifications_;
 };
 

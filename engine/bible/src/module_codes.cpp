@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <utility>
 
-namespace kalendar::detail {
+namespace kalendar::bible_detail {
 namespace {
 
 // Modules whose code is fixed, because books and clients name them ("bibles: [web, kjv]").
@@ -61,4 +61,4 @@ std::vector<std::string> assign_bible_codes(const std::vector<ModuleNames>& modu
   return codes;
 }
 
-}  // namespace kalendar::detail
+}  // namespace kalendar::bible_detail

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-namespace kalendar::detail {
+namespace kalendar::bible_detail {
 
 // The names a code is made from.
 struct ModuleNames {
@@ -24,4 +24,4 @@ struct ModuleNames {
 // ends). Example: slugify("NVI-PT 2000") == "nvi_pt_2000"; slugify("Ελληνική") == "".
 [[nodiscard]] std::string slugify(std::string_view text);
 
-}  // namespace kalendar::detail
+}  // namespace kalendar::bible_detail

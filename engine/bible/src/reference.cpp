@@ -25,7 +25,7 @@
 namespace kalendar {
 namespace {
 
-using detail::NameLanguage;
+using bible_detail::NameLanguage;
 
 constexpr std::size_t kMaxReferenceBytes = 500;
 constexpr std::size_t kMaxSegments = 100;
@@ -85,7 +85,7 @@ class Parser {
 
   Result<Reference> parse() {
     if (text_.empty()) return fail("a reference is empty");
-    if (!detail::is_valid_utf8(original_)) return fail("a reference is not valid UTF-8");
+    if (!bible_detail::is_valid_utf8(original_)) return fail("a reference is not valid UTF-8");
     if (original_.size() > kMaxReferenceBytes) {
       return fail("a reference is longer than " + std::to_string(kMaxReferenceBytes) + " bytes");
     }
@@ -151,7 +151,7 @@ class Parser {
     }
     const std::string_view name = trim(std::string_view(text_).substr(start, pos_ - start));
     if (!seen_letter) return fail_quoting("has no book name");
-    const std::optional<BookIndex> book = detail::find_book_by_name(name, language_);
+    const std::optional<BookIndex> book = bible_detail::find_book_by_name(name, language_);
     if (!book)
       return fail("unknown book '" + std::string(name) + "' in '" + std::string(original_) + "'");
     book_ = *book;
@@ -311,7 +311,7 @@ class Parser {
 };
 
 NameLanguage language_of(std::string_view tag) {
-  const std::string base = detail::fold_case(tag.substr(0, tag.find_first_of("-_")));
+  const std::string base = bible_detail::fold_case(tag.substr(0, tag.find_first_of("-_")));
   return base == "pt" ? NameLanguage::portuguese : NameLanguage::english;
 }
 

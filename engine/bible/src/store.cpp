@@ -169,7 +169,7 @@ std::optional<TextFormat> parse_text_format(std::string_view text) {
 
 bool language_matches(std::string_view requested, std::string_view available) {
   const auto base = [](std::string_view tag) {
-    return detail::fold_case(tag.substr(0, tag.find_first_of("-_")));
+    return bible_detail::fold_case(tag.substr(0, tag.find_first_of("-_")));
   };
   const std::string wanted = base(requested);
   return !wanted.empty() && wanted == base(available);

@@ -23,7 +23,7 @@
 #include <string_view>
 #include <utility>
 
-namespace kalendar::detail {
+namespace kalendar::bible_detail {
 namespace {
 
 // SWORD keeps process-wide state (StringMgr, LocaleMgr, VersificationMgr); never let two
@@ -268,17 +268,17 @@ Result<ImportedText> SwordLibrary::import_text(const ModuleDescriptor& descripto
   }
 }
 
-}  // namespace kalendar::detail
+}  // namespace kalendar::bible_detail
 
 namespace kalendar {
 
 Result<Versification> builtin_versification(std::string_view name) {
-  const std::lock_guard lock(detail::sword_mutex());
+  const std::lock_guard lock(bible_detail::sword_mutex());
   try {
-    return detail::copy_versification(name);
+    return bible_detail::copy_versification(name);
   } catch (...) {
     return Error{"unknown_versification", "SWORD failed on versification '" + std::string(name) +
-                                              "': " + detail::exception_text()};
+                                              "': " + bible_detail::exception_text()};
   }
 }
 

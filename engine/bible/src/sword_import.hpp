@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace kalendar::detail {
+namespace kalendar::bible_detail {
 
 // What an installed Bible module's configuration says about it.
 struct ModuleDescriptor {
@@ -69,4 +69,4 @@ class SwordLibrary {
   std::unique_ptr<Sword> sword_;
 };
 
-}  // namespace kalendar::detail
+}  // namespace kalendar::bible_detail

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <utility>
 
-namespace kalendar::detail {
+namespace kalendar::bible_detail {
 namespace {
 
 // Markers left by the first pass, resolved by the second. Control bytes never survive in text
@@ -190,9 +190,9 @@ std::string clean_plain_verse(std::string_view text) {
   return collapse(without_controls);
 }
 
-}  // namespace kalendar::detail
+}  // namespace kalendar::bible_detail
 
-namespace kalendar::detail {
+namespace kalendar::bible_detail {
 
 std::string clean_conf_text(std::string_view text) {
   const auto is_lower = [](char c) { return c >= 'a' && c <= 'z'; };
@@ -234,4 +234,4 @@ std::string clean_conf_text(std::string_view text) {
   return clean_plain_verse(out);
 }
 
-}  // namespace kalendar::detail
+}  // namespace kalendar::bible_detail

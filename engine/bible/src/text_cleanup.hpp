@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace kalendar::detail {
+namespace kalendar::bible_detail {
 
 // Bumped whenever the output of the functions below changes, so that caches written by an older
 // clean-up are rebuilt (it is part of the cache key).
@@ -31,13 +31,13 @@ inline constexpr int kCleanupRevision = 1;
 // Example: clean_plain_verse("¶ For God so loved  the world. ") == "For God so loved the world.".
 [[nodiscard]] std::string clean_plain_verse(std::string_view text);
 
-}  // namespace kalendar::detail
+}  // namespace kalendar::bible_detail
 
-namespace kalendar::detail {
+namespace kalendar::bible_detail {
 
 // A SWORD .conf value (About=, Description=) as plain text: RTF control words removed ("\par"
 // and "\line" read as spaces, "\u8220?" decoded), whitespace collapsed.
 // Example: clean_conf_text("First.\\par Second \\u8220?x") == "First. Second “x".
 [[nodiscard]] std::string clean_conf_text(std::string_view text);
 
-}  // namespace kalendar::detail
+}  // namespace kalendar::bible_detail

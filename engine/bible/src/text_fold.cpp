@@ -3,7 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace kalendar::detail {
+namespace kalendar::bible_detail {
 namespace {
 
 // Latin-1 letters U+00C0..U+00FF (UTF-8: 0xC3 0x80..0xBF) and their base letters; '?' keeps the
@@ -129,4 +129,4 @@ void append_utf8(std::string& out, char32_t cp) {
   }
 }
 
-}  // namespace kalendar::detail
+}  // namespace kalendar::bible_detail

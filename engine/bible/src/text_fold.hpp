@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace kalendar::detail {
+namespace kalendar::bible_detail {
 
 // ASCII and Latin-1 capitals to lower case. Example: fold_case("JOÃO") == "joão".
 [[nodiscard]] std::string fold_case(std::string_view text);
@@ -27,4 +27,4 @@ namespace kalendar::detail {
 // Example: append_utf8(s, 0xB6) appends "¶".
 void append_utf8(std::string& out, char32_t code_point);
 
-}  // namespace kalendar::detail
+}  // namespace kalendar::bible_detail

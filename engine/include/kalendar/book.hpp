@@ -104,6 +104,9 @@ struct CelebrationOffset {
 };
 using DateRuleForm =
     std::variant<FixedDate, EasterOffset, NthWeekday, WeekdayRelative, CelebrationOffset>;
+// The name of each form, by variant index (the API's date_rule.form).
+inline constexpr std::array<std::string_view, 5> kDateRuleFormSlugs = {
+    "fixed", "easter", "nth_weekday", "weekday_relative", "celebration"};
 
 struct DateRule {
   DateRuleForm form;

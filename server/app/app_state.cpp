@@ -1,0 +1,97 @@
+#include "app/app_state.hpp"
+
+#include "json/field_catalog.hpp"
+
+#include <date/tz.h>
+
+#include <chrono>
+
+namespace kalendar::api {
+
+CivilDate AppState::today(const CompiledBook& book) const {
+  const auto it = zones.find(book.code);
+  const auto now = clock();
+  if (it == zones.end() || it->second == nullptr) {
+    return CivilDate{std::chrono::floor<date::days>(now)};
+  }
+  const date::zoned_time local{it->second, now};
+  return CivilDate{std::chrono::floor<date::days>(local.get_local_time())};
+}
+
+std::vector<const BibleVersion*> AppState::bibles_for(const CompiledBook& book) const {
+  std::vector<const BibleVersion*> out;
+  if (bibles == nullptr) return out;
+  for (const Preference& p : book.preferences) {
+    if (p.key != "bible") continue;
+    for (const std::string& code : p.options) {
+      if (const BibleVersion* v = bibles->find(code)) out.push_back(v);
+    }
+  }
+  return out;
+}
+
+std::shared_ptr<AppState> make_app_state(std::shared_ptr<const Library> library,
+                                         std::shared_ptr<const BibleStore> bibles,
+                                         std::shared_ptr<const TextPacks> texts,
+                                         DiagnosticList& diags) {
+  auto app = std::make_shared<AppState>();
+  app->library = std::move(library);
+  app->engine = std::make_unique<Engine>(app->library);
+  app->bibles = std::move(bibles);
+  app->texts = texts ? std::move(texts) : std::make_shared<const TextPacks>();
+  app->fields = api_field_catalog();
+  for (const auto& book : app->library->books()) {
+    try {
+      // Located once: locate_zone throws for an unknown zone, which fails the start.
+      app->zones.emplace(book->code, date::locate_zone(book->time_zone));
+    } catch (const std::exception&) {
+      diags.error(SourceLoc{"books/" + book->code + "/book.yaml", 0, 0},
+                  "unknown time zone '" + book->time_zone + "' (not in the tz database)");
+    }
+  }
+  return diags.has_errors() ? nullptr : app;
+}
+
+std::shared_ptr<AppState> load_app_state(const AppPaths& paths, DiagnosticList& diags,
+                                         const std::function<void(std::string_view)>& log) {
+  const auto started = std::chrono::steady_clock::now();
+  auto library = load_library(LibrarySources::from_dirs(paths.rules_dir, paths.books_dir), diags);
+  if (diags.has_errors()) return nullptr;
+  log("books: " + std::to_string(library->books().size()) + " loaded, data_version " +
+      library->data_version);
+
+  DiagnosticList pack_diags;
+  auto texts = load_text_packs(paths.texts_dir, *library, pack_diags);
+  for (const auto& d : pack_diags.items()) log("text pack problem: " + format_diagnostic(d));
+  log("text packs: " + std::to_string(texts->packs().size()) + " loaded");
+
+  BibleLoadOptions options;
+  options.sword_path = paths.sword_path;
+  options.cache_dir = paths.bible_cache_dir;
+  options.on_progress = [&log](const LoadProgress& p) {
+    // Report what finished (loaded, skipped, warnings); intermediate stages stay quiet.
+    if (p.stage == LoadStage::loaded) {
+      log("bibles: " + p.code + " (" + p.module_name + ") " + std::to_string(p.verse_count) +
+          " verses " + (p.from_cache ? "from cache" : "imported") + " in " +
+          std::to_string(static_cast<int>(p.seconds * 1000)) + " ms");
+    } else if (p.stage == LoadStage::skipped || p.stage == LoadStage::warning) {
+      log("bibles: " + p.module_name + ": " + p.message);
+    }
+  };
+  auto bibles = load_bibles(options);
+  std::shared_ptr<const BibleStore> store;
+  if (bibles) {
+    store = *bibles;
+    log("bibles: " + std::to_string(store->versions().size()) + " versions ready");
+  } else {
+    log("bibles: none loaded (" + bibles.error().message + "); passages will be unavailable");
+  }
+  auto app = make_app_state(std::move(library), std::move(store), std::move(texts), diags);
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - started)
+                      .count();
+  if (app) log("loaded in " + std::to_string(ms) + " ms");
+  return app;
+}
+
+}  // namespace kalendar::api

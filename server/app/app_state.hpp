@@ -1,0 +1,69 @@
+// Everything a request reads, loaded once at start-up and immutable afterwards: the compiled
+// books and the engine over them, the Bible store, the operator's text packs, each book's time
+// zone (for `today`), and the catalogue of `fields[...]` attributes.
+//
+// Example:
+//   DiagnosticList diags;
+//   auto app = load_app_state(AppPaths{.rules_dir = "rules", .books_dir = "books"}, diags, log);
+//   if (!app) return 1;                  // every problem is in diags
+//   CivilDate d = (*app)->today(*book);  // in the book's own time zone
+#pragma once
+
+#include "fields.hpp"
+
+#include "kalendar/bible.hpp"
+#include "kalendar/engine.hpp"
+#include "kalendar/text_pack.hpp"
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+
+namespace date {
+class time_zone;
+}
+
+namespace kalendar::api {
+
+struct AppPaths {
+  std::string rules_dir = "rules";
+  std::string books_dir = "books";
+  std::string texts_dir{};        // "" : no text packs
+  std::string bible_cache_dir{};  // "" : import from SWORD on every start (slow)
+  std::string sword_path = std::string(kDefaultSwordPath);
+};
+
+struct AppState {
+  std::shared_ptr<const Library> library;
+  std::unique_ptr<Engine> engine;
+  std::shared_ptr<const BibleStore> bibles;
+  std::shared_ptr<const TextPacks> texts;
+  std::map<std::string, const date::time_zone*, std::less<>> zones;  // by book code
+  FieldCatalog fields;
+  // The wall clock, replaceable in tests of `today`.
+  std::function<std::chrono::system_clock::time_point()> clock = [] {
+    return std::chrono::system_clock::now();
+  };
+
+  // Today's date in the book's time zone.
+  // Example: at 01:30 UTC on 2025-06-24, today(loc_2015) is 2025-06-23 (America/Sao_Paulo).
+  [[nodiscard]] CivilDate today(const CompiledBook& book) const;
+  // The Bible versions a book may use, in its order of preference, installed ones only.
+  [[nodiscard]] std::vector<const BibleVersion*> bibles_for(const CompiledBook& book) const;
+};
+
+// Loads books (failing on any error), text packs (a broken pack is reported and skipped) and the
+// Bible store (cache first; a missing version is reported, not fatal). `log` receives progress
+// lines. Returns nullptr when the service cannot start.
+std::shared_ptr<AppState> load_app_state(const AppPaths& paths, DiagnosticList& diags,
+                                         const std::function<void(std::string_view)>& log);
+
+// Builds an AppState from an already loaded library (tests, kalendar-dump).
+std::shared_ptr<AppState> make_app_state(std::shared_ptr<const Library> library,
+                                         std::shared_ptr<const BibleStore> bibles,
+                                         std::shared_ptr<const TextPacks> texts,
+                                         DiagnosticList& diags);
+
+}  // namespace kalendar::api

@@ -1,0 +1,108 @@
+#include "handlers/book_scope.hpp"
+
+#include <algorithm>
+
+namespace kalendar::api {
+
+namespace {
+
+const Preference* preference(const CompiledBook& b, std::string_view key) {
+  for (const Preference& p : b.preferences) {
+    if (p.key == key) return &p;
+  }
+  return nullptr;
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
+  return out.empty() ? "none" : out;
+}
+
+// A context value must be one of the book's options for that preference.
+void check_option(ErrorList& errors, const CompiledBook& b, std::string_view key,
+                  const std::optional<std::string>& value,
+                  const std::vector<std::string>& options) {
+  if (!value) return;
+  if (std::find(options.begin(), options.end(), *value) == options.end()) {
+    errors.invalid(key, "book '" + b.code + "' accepts " + std::string(key) + " " + join(options));
+  }
+}
+
+}  // namespace
+
+BookParams::BookParams(ParamReader& p, bool context) : with_context_(context) {
+  book_ = p.required_string("book");
+  if (context) {
+    context_ = p.context_params();
+  } else {
+    context_.lang = p.language("lang");
+  }
+}
+
+std::optional<BookScope> BookParams::resolve(RequestContext& ctx, const AppState& app) const {
+  if (!book_) return std::nullopt;
+  const CompiledBook* b = app.library->find(*book_);
+  if (b == nullptr) {
+    ctx.errors().add(
+        {ErrorCode::unknown_book,
+         "no prayer book '" + quote_for_detail(*book_) + "' (see GET /api/v2/prayer-books)",
+         "book"});
+    return std::nullopt;
+  }
+  ctx.check_book_access(b->code);
+  BookScope scope;
+  scope.book = b;
+  // The best of the book's languages: exact tag, base language, else the book's own.
+  scope.names = &b->strings_for(context_.lang.value_or(b->lang));
+  scope.lang = scope.names->lang;
+  if (with_context_) {
+    std::vector<std::string> bibles;
+    for (const BibleVersion* v : app.bibles_for(*b)) bibles.push_back(v->code);
+    check_option(ctx.errors(), *b, "bible", context_.bible, bibles);
+    scope.bible = context_.bible.value_or(bibles.empty() ? "" : bibles.front());
+    const Preference* psalter = preference(*b, "psalter");
+    check_option(ctx.errors(), *b, "psalter", context_.psalter,
+                 psalter != nullptr ? psalter->options : std::vector<std::string>{});
+    scope.psalter = context_.psalter.value_or("");
+    check_option(ctx.errors(), *b, "lectionary", context_.lectionary, b->lectionary_variants);
+    check_option(ctx.errors(), *b, "reading_type", context_.reading_type, b->reading_types);
+    scope.reading_type = context_.reading_type.value_or("");
+  }
+  return scope;
+}
+
+const CompiledBook* book_from_path(RequestContext& ctx, const AppState& app,
+                                   std::string_view code) {
+  const CompiledBook* b = app.library->find(code);
+  if (b == nullptr) {
+    ctx.errors().add({ErrorCode::not_found, "no prayer book '" + quote_for_detail(code) + "'", ""});
+    return nullptr;
+  }
+  ctx.check_book_access(b->code);
+  return b;
+}
+
+std::optional<CivilDate> resolve_date(RequestContext& ctx, const AppState& app,
+                                      const BookScope& scope, const DateParam& date,
+                                      std::string_view parameter) {
+  const CivilDate d = date.today ? app.today(*scope.book) : date.date;
+  const auto [from, to] = Engine::answerable_range(*scope.book);
+  if (Days{d} < Days{from} || Days{d} > Days{to}) {
+    ctx.errors().invalid(parameter, "book '" + scope.book->code + "' answers for " +
+                                        format_iso_date(from) + " to " + format_iso_date(to));
+    return std::nullopt;
+  }
+  return d;
+}
+
+Meta book_meta(const BookScope& scope, std::optional<std::string> service) {
+  Meta m;
+  m.code = scope.book->code;
+  m.lang = scope.lang;
+  m.service = std::move(service);
+  m.data_version = scope.book->data_version;
+  return m;
+}
+
+}  // namespace kalendar::api

@@ -1,0 +1,63 @@
+// What every route with a `book` parameter shares: the book (it exists, the key may use it),
+// the response language, and the context parameters validated against the book's preferences.
+//
+// Reading happens in two steps so that every problem of a request is reported together: the
+// constructor reads the parameters (marking them known), resolve() validates them against the
+// book once all other parameters have been read.
+//
+// Example:
+//   ParamReader p(ctx.query(), ctx.errors());
+//   BookParams book(p);                       // reads book, lang, bible, psalter, ...
+//   auto date = p.path_date("date", ctx.path_param("date"));
+//   p.reject_unknown();
+//   auto scope = book.resolve(ctx, app);     // unknown_book / book_not_allowed / bad bible ...
+//   if (!ctx.errors().empty()) return ctx.errors();
+#pragma once
+
+#include "app/app_state.hpp"
+#include "dispatch.hpp"
+#include "json/envelope.hpp"
+#include "params.hpp"
+
+#include <optional>
+#include <string>
+
+namespace kalendar::api {
+
+struct BookScope {
+  const CompiledBook* book = nullptr;
+  const LanguageStrings* names = nullptr;  // in the response language
+  std::string lang;                        // the language actually used
+  std::string bible;                       // version code; "" when none is installed
+  std::string reading_type;                // "" = the book's default
+  std::string psalter;                     // "" = the book's default
+};
+
+class BookParams {
+ public:
+  // `context`: whether the route accepts the context parameters (bible, psalter, lectionary,
+  // reading_type); lang is always read.
+  explicit BookParams(ParamReader& p, bool context = true);
+  // nullopt when the book is absent, unknown or not allowed (errors added).
+  std::optional<BookScope> resolve(RequestContext& ctx, const AppState& app) const;
+
+ private:
+  std::optional<std::string> book_;
+  ContextParams context_;
+  bool with_context_;
+};
+
+// The book named by a path segment (prayer-books/{code}): 404 when unknown, 403 when the key
+// may not use it.
+const CompiledBook* book_from_path(RequestContext& ctx, const AppState& app, std::string_view code);
+
+// A date parameter resolved for the book: `today` in the book's time zone; a date outside the
+// book's answerable range is a 400 naming that range.
+std::optional<CivilDate> resolve_date(RequestContext& ctx, const AppState& app,
+                                      const BookScope& scope, const DateParam& date,
+                                      std::string_view parameter);
+
+// meta for a book: code, lang, data_version (and the office where one applies).
+Meta book_meta(const BookScope& scope, std::optional<std::string> service = std::nullopt);
+
+}  // namespace kalendar::api

@@ -1,0 +1,330 @@
+// GET /api/v2/celebrations (search, cursor pages), /api/v2/celebrations/{id},
+//     /api/v2/celebrations/types
+#include "cursor.hpp"
+#include "handlers/book_scope.hpp"
+#include "handlers/routes.hpp"
+#include "json/day_json.hpp"
+#include "json/envelope.hpp"
+
+#include "kalendar/text_search.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace kalendar::api {
+
+namespace {
+
+constexpr std::string_view kTypes[] = {"principal_feast", "major_holy_day", "festival",
+                                       "lesser_feast",    "commemoration",  "sunday"};
+
+// One entry of the catalogue: a celebration, or (with `year`) one Sunday of that year.
+struct Entry {
+  Index celebration = kNoIndex;  // kNoIndex for a Sunday
+  Index sunday_key = kNoIndex;
+  std::optional<Days> date;      // the date its rule gives in `year`
+  std::optional<Days> observed;  // where it is kept that year (after transfers)
+  // The sort key, also the cursor: with a year (date, kind, id), else (movable, month, day, id).
+  std::vector<std::int64_t> key;
+};
+
+void write_rule(JsonWriter& w, const CompiledBook& b, Index rule) {
+  if (rule == kNoIndex) {
+    w.null();
+    return;
+  }
+  struct Visitor {
+    JsonWriter& w;
+    const CompiledBook& b;
+    void operator()(const FixedDate& f) const {
+      form(0);
+      member("month", f.month);
+      member("day", f.day);
+    }
+    void operator()(const EasterOffset& e) const {
+      form(1);
+      member("days", e.days);
+    }
+    void operator()(const NthWeekday& n) const {
+      form(2);
+      w.key("weekday");
+      w.string(weekday_slug(n.weekday));
+      w.key("nth");
+      if (n.nth < 0) {
+        w.string("last");
+      } else {
+        w.integer(n.nth);
+      }
+      member("month", n.month);
+    }
+    void operator()(const WeekdayRelative& r) const {
+      form(3);
+      w.key("weekday");
+      w.string(weekday_slug(r.weekday));
+      w.key("relation");
+      w.string(kRelationSlugs[static_cast<std::size_t>(r.relation)]);
+      w.key("anchor");
+      write_rule(w, b, r.anchor);
+    }
+    void operator()(const CelebrationOffset& c) const {
+      form(4);
+      w.key("celebration");
+      w.string(b.celebrations[c.celebration].key);
+      member("days", c.days);
+    }
+    // The form's name comes from the engine's vocabulary (kDateRuleFormSlugs).
+    void form(std::size_t variant_index) const {
+      w.key("form");
+      w.string(kDateRuleFormSlugs[variant_index]);
+    }
+    void member(std::string_view name, std::int64_t v) const {
+      w.key(name);
+      w.integer(v);
+    }
+  };
+  w.start_object();
+  std::visit(Visitor{w, b}, b.rules[rule].form);
+  w.end_object();
+}
+
+void write_entry(JsonWriter& w, const CompiledBook& b, const LanguageStrings& names,
+                 const Entry& e) {
+  w.begin_resource("celebration");
+  w.key("id");
+  if (e.celebration == kNoIndex) {
+    w.null();
+  } else {
+    w.integer(b.celebrations[e.celebration].id);
+  }
+  const Celebration* c = e.celebration != kNoIndex ? &b.celebrations[e.celebration] : nullptr;
+  if (w.field("slug"))
+    w.string(c ? std::string_view(c->key) : std::string_view(b.sunday_keys[e.sunday_key]));
+  if (w.field("name")) {
+    w.string(c ? std::string_view(names.celebrations[e.celebration])
+               : std::string_view(names.sundays[e.sunday_key]));
+  }
+  const std::size_t type = c ? static_cast<std::size_t>(c->type) : 5;
+  if (w.field("type")) w.string(kTypes[type]);
+  if (w.field("type_name")) w.string(c ? names.types[type] : names.sunday_type);
+  if (w.field("color")) write_color(w, b, names, c ? c->colour : kNoIndex, 0);
+  if (w.field("movable")) w.boolean(c == nullptr || c->movable);
+  if (w.field("month")) c && !c->movable ? w.integer(c->fixed_month) : w.null();
+  if (w.field("day")) c && !c->movable ? w.integer(c->fixed_day) : w.null();
+  if (w.field("date_rule")) write_rule(w, b, c ? c->date : kNoIndex);
+  if (w.field("date")) e.date ? w.date(to_civil(*e.date)) : w.null();
+  if (w.field("observed_date")) e.observed ? w.date(to_civil(*e.observed)) : w.null();
+  if (w.field("source")) c && !c->source.empty() ? w.string(c->source) : w.null();
+  w.end_resource();
+}
+
+// Dates of every celebration (and the Sundays) in civil year `year`, from the resolved plans.
+std::vector<Entry> entries_for_year(const Engine& engine, const CompiledBook& b, int year) {
+  std::vector<Entry> out(b.celebrations.size());
+  for (Index i = 0; i < out.size(); ++i) out[i].celebration = i;
+  const auto days = engine.range(b.code, CivilDate{date::year{year} / 1 / 1},
+                                 CivilDate{date::year{year} / 12 / 31});
+  if (!days) return {};
+  for (const ResolvedDay& d : *days) {
+    for (const Observance& o : d.observances()) {
+      if (o.kind == ObservanceKind::sunday && o.fate == Fate::prevailed) {
+        Entry s;
+        s.sunday_key = d.record().sunday_key;
+        s.date = d.date();
+        s.observed = d.date();
+        if (s.sunday_key != kNoIndex) out.push_back(s);
+      }
+      if (o.kind != ObservanceKind::celebration || o.additional) continue;
+      Entry& e = out[o.celebration];
+      if (!o.transferred_in && year_of(to_civil(o.original_date)) == year) e.date = o.original_date;
+      if (o.fate == Fate::prevailed || o.fate == Fate::commemorated) e.observed = d.date();
+    }
+  }
+  return out;
+}
+
+HandlerResult list_route(RequestContext& ctx, const AppState& app) {
+  ParamReader p(ctx.query(), ctx.errors());
+  const BookParams book(p);
+  const auto q = p.optional_string("q", 200);
+  const auto type = p.one_of("type", kTypes, std::nullopt);
+  const auto month = p.integer("month", 1, 12);
+  const auto day = p.integer("day", 1, 31);
+  const auto year = p.year("year");
+  const auto movable = p.boolean("movable");
+  const int limit = p.integer("limit", 1, 100).value_or(50);
+  const auto cursor = p.optional_string("cursor", 2000);
+  const FieldSelection fields = p.fields(app.fields, {"celebration"});
+  if (p.present("day") && !p.present("month") && !p.present("year")) {
+    ctx.errors().invalid("day", "requires month or year");
+  }
+  if (type && *type == "sunday" && !p.present("year")) {
+    ctx.errors().invalid("type", "sunday requires year: Sundays depend on the year's calendar");
+  }
+  p.reject_unknown();
+  const auto scope = book.resolve(ctx, app);
+  if (!scope || !ctx.errors().empty()) return ctx.errors();
+  const CompiledBook& b = *scope->book;
+  const LanguageStrings& names = *scope->names;
+  if (year && (*year < b.valid_years.from || *year > b.valid_years.to)) {
+    ctx.errors().invalid("year", "book '" + b.code + "' answers for the years " +
+                                     std::to_string(b.valid_years.from) + " to " +
+                                     std::to_string(b.valid_years.to));
+    return ctx.errors();
+  }
+  // A cursor belongs to one book and one set of filters.
+  CursorScope cursor_scope(b.code);
+  cursor_scope.filter("q", q.value_or(""))
+      .filter("type", type.value_or(""))
+      .filter("month", month ? std::to_string(*month) : "")
+      .filter("day", day ? std::to_string(*day) : "")
+      .filter("year", year ? std::to_string(*year) : "")
+      .filter("movable", movable ? (*movable ? "true" : "false") : "")
+      .filter("lang", scope->lang);
+  std::optional<std::vector<std::int64_t>> after;
+  if (cursor) {
+    auto decoded = decode_cursor(*cursor, cursor_scope);
+    if (!decoded) {
+      ctx.errors().add({ErrorCode::invalid_cursor, decoded.error().message, "cursor"});
+      return ctx.errors();
+    }
+    after = std::move(decoded).value();
+  }
+
+  std::vector<Entry> entries;
+  if (year) {
+    entries = entries_for_year(*app.engine, b, *year);
+  } else {
+    for (Index i = 0; i < b.celebrations.size(); ++i) {
+      Entry e;
+      e.celebration = i;
+      entries.push_back(std::move(e));
+    }
+  }
+  const std::string needle = q ? fold_for_search(*q) : std::string();
+  std::vector<Entry> kept;
+  for (Entry& e : entries) {
+    const Celebration* c = e.celebration != kNoIndex ? &b.celebrations[e.celebration] : nullptr;
+    const std::size_t t = c ? static_cast<std::size_t>(c->type) : 5;
+    if (type && kTypes[t] != *type) continue;
+    if (!type && !c && !year) continue;
+    if (movable && (c == nullptr || c->movable) != *movable) continue;
+    const std::optional<Days> when = year ? e.date : std::nullopt;
+    if (year && !when) continue;  // not kept in that year (its rule gives no date)
+    const unsigned m = when ? month_of(to_civil(*when)) : (c ? c->fixed_month : 0);
+    const unsigned dd = when ? day_of(to_civil(*when)) : (c ? c->fixed_day : 0);
+    if (month && static_cast<int>(m) != *month) continue;
+    if (day && static_cast<int>(dd) != *day) continue;
+    if (!needle.empty()) {
+      const std::string& name = c ? names.celebrations[e.celebration] : names.sundays[e.sunday_key];
+      const std::string& slug = c ? c->key : b.sunday_keys[e.sunday_key];
+      if (fold_for_search(name).find(needle) == std::string::npos &&
+          slug.find(needle) == std::string::npos) {
+        continue;
+      }
+    }
+    const std::int64_t id = c ? c->id : 0;
+    if (year) {
+      e.key = {e.date->time_since_epoch().count(), c ? 1 : 0, id};
+    } else {
+      e.key = {c->movable ? 1 : 0, c->fixed_month, c->fixed_day, id};
+    }
+    if (after && !(*after < e.key)) continue;
+    kept.push_back(std::move(e));
+  }
+  std::sort(kept.begin(), kept.end(), [](const Entry& a, const Entry& z) { return a.key < z.key; });
+  const bool more = kept.size() > static_cast<std::size_t>(limit);
+  if (more) kept.resize(static_cast<std::size_t>(limit));
+  Links links{ctx.self_link(), std::nullopt};
+  if (more) links.next = ctx.link_with("cursor", encode_cursor(cursor_scope, kept.back().key));
+  Reply reply;
+  reply.body = list_document(&fields, links, book_meta(*scope), [&](JsonWriter& w) {
+    for (const Entry& e : kept) write_entry(w, b, names, e);
+  });
+  reply.content_language = scope->lang;
+  return reply;
+}
+
+HandlerResult one_route(RequestContext& ctx, const AppState& app) {
+  ParamReader p(ctx.query(), ctx.errors());
+  const auto id = p.path_id("id", ctx.path_param("id"));
+  const BookParams book(p);
+  const auto year = p.year("year");
+  const FieldSelection fields = p.fields(app.fields, {"celebration"});
+  p.reject_unknown();
+  const auto scope = book.resolve(ctx, app);
+  if (!scope || !id || !ctx.errors().empty()) return ctx.errors();
+  const CompiledBook& b = *scope->book;
+  const Index i = b.find_celebration_by_id(*id);
+  if (i == kNoIndex) {
+    ctx.errors().add({ErrorCode::not_found,
+                      "book '" + b.code + "' has no celebration " + std::to_string(*id), ""});
+    return ctx.errors();
+  }
+  Entry e;
+  e.celebration = i;
+  if (year) {
+    if (*year < b.valid_years.from || *year > b.valid_years.to) {
+      ctx.errors().invalid("year", "outside the book's years");
+      return ctx.errors();
+    }
+    e = entries_for_year(*app.engine, b, *year)[i];
+  }
+  Reply reply;
+  reply.body = single_document(&fields, book_meta(*scope),
+                               [&](JsonWriter& w) { write_entry(w, b, *scope->names, e); });
+  reply.content_language = scope->lang;
+  return reply;
+}
+
+HandlerResult types_route(RequestContext& ctx, const AppState& app) {
+  ParamReader p(ctx.query(), ctx.errors());
+  const auto lang = p.language("lang");
+  const FieldSelection fields = p.fields(app.fields, {"celebration_type"});
+  p.reject_unknown();
+  if (!ctx.errors().empty()) return ctx.errors();
+  // Names from the shared strings: exact tag, base language, else English.
+  const auto& shared = app.library->shared_strings();
+  const LanguageStrings* names = nullptr;
+  const std::string want = lang.value_or("en");
+  for (const auto& s : shared) {
+    if (s.lang == want) names = &s;
+  }
+  for (const auto& s : shared) {
+    if (names == nullptr && s.lang.substr(0, s.lang.find('-')) == want.substr(0, want.find('-')))
+      names = &s;
+  }
+  for (const auto& s : shared) {
+    if (names == nullptr && s.lang == "en") names = &s;
+  }
+  Meta meta;
+  meta.lang = names != nullptr ? names->lang : "";
+  Reply reply;
+  reply.body =
+      list_document(&fields, Links{ctx.self_link(), std::nullopt}, meta, [&](JsonWriter& w) {
+        for (std::size_t t = 0; t < std::size(kTypes); ++t) {
+          w.begin_resource("celebration_type");
+          w.key("id");
+          w.string(kTypes[t]);
+          if (w.field("slug")) w.string(kTypes[t]);
+          if (w.field("name")) {
+            w.string(names == nullptr ? kTypes[t]
+                     : t < 5          ? std::string_view(names->types[t])
+                                      : std::string_view(names->sunday_type));
+          }
+          w.end_resource();
+        }
+      });
+  reply.content_language = meta.lang.value_or("");
+  return reply;
+}
+
+}  // namespace
+
+void add_celebration_routes(Dispatcher& d, const AppState& app) {
+  d.add_route("/api/v2/celebrations", [&app](RequestContext& c) { return list_route(c, app); });
+  d.add_route("/api/v2/celebrations/types",
+              [&app](RequestContext& c) { return types_route(c, app); });
+  d.add_route("/api/v2/celebrations/{id}", [&app](RequestContext& c) { return one_route(c, app); });
+}
+
+}  // namespace kalendar::api

@@ -1,0 +1,177 @@
+// GET /api/v2/days/{date}, /api/v2/days, /api/v2/days/{date}/readings
+#include "handlers/book_scope.hpp"
+#include "handlers/day_render.hpp"
+#include "handlers/routes.hpp"
+#include "json/envelope.hpp"
+#include "json/readings_json.hpp"
+
+namespace kalendar::api {
+
+namespace {
+
+// Day ranges: at most 366 days, 31 when Bible text or explanations are included
+// (api-decisions.md, "Dates, ranges and years").
+constexpr int kMaxRange = 366;
+constexpr int kMaxRangeWithText = 31;
+constexpr int kDefaultFromOnlySpan = 7;
+
+Freshness freshness_of(const DateParam& d) {
+  return d.today ? Freshness::today : Freshness::stable;
+}
+
+HandlerResult day_route(RequestContext& ctx, const AppState& app) {
+  ParamReader p(ctx.query(), ctx.errors());
+  const auto date = p.path_date("date", ctx.path_param("date"));
+  const BookParams book(p);
+  const DayRequest request = read_day_request(p);
+  const FieldSelection fields = p.fields(app.fields, {"day", "reading", "collect"});
+  p.reject_unknown();
+  const auto scope = book.resolve(ctx, app);
+  if (!scope || !date) return ctx.errors();
+  const auto d = resolve_date(ctx, app, *scope, *date, "date");
+  if (!ctx.errors().empty()) return ctx.errors();
+  const auto day = app.engine->day(scope->book->code, *d);
+  if (!day) return ctx.errors();  // unreachable: the range was checked
+  Reply reply;
+  reply.body = single_document(
+      &fields,
+      book_meta(*scope, std::string(kServiceSlugs[static_cast<std::size_t>(request.service)])),
+      [&](JsonWriter& w) { render_day(w, app, *scope, *day, request); });
+  reply.freshness = freshness_of(*date);
+  reply.content_language = scope->lang;
+  return reply;
+}
+
+HandlerResult days_route(RequestContext& ctx, const AppState& app) {
+  ParamReader p(ctx.query(), ctx.errors());
+  const BookParams book(p);
+  const bool has_from = p.present("from");
+  const bool has_to = p.present("to");
+  const bool has_year = p.present("year");
+  const auto from = p.date("from", true);
+  const auto to = p.date("to", true);
+  const auto year = p.year("year");
+  const DayRequest request = read_day_request(p);
+  const FieldSelection fields = p.fields(app.fields, {"day", "reading", "collect"});
+  p.reject_unknown();
+  if (!has_from && !has_to && !has_year) {
+    ctx.errors().add({ErrorCode::missing_parameter, "give a year, or from (and to)", "from"});
+  } else if (has_year && (has_from || has_to)) {
+    ctx.errors().invalid("year", "give either year, or from and to, not both");
+  } else if (has_to && !has_from) {
+    ctx.errors().invalid("to", "requires from");
+  }
+  const auto scope = book.resolve(ctx, app);
+  if (!scope || !ctx.errors().empty()) return ctx.errors();
+  CivilDate first{};
+  CivilDate last{};
+  if (year) {
+    first = CivilDate{date::year{*year} / 1 / 1};
+    last = CivilDate{date::year{*year} / 12 / 31};
+    if (!resolve_date(ctx, app, *scope, {false, first}, "year") ||
+        !resolve_date(ctx, app, *scope, {false, last}, "year")) {
+      return ctx.errors();
+    }
+  } else {
+    const auto f = resolve_date(ctx, app, *scope, *from, "from");
+    if (!f) return ctx.errors();
+    first = *f;
+    last = to_civil(Days{first} + date::days{kDefaultFromOnlySpan - 1});
+    if (to) {
+      const auto t = resolve_date(ctx, app, *scope, *to, "to");
+      if (!t) return ctx.errors();
+      last = *t;
+    }
+    if (Days{first} > Days{last}) {
+      ctx.errors().invalid("to", "must not be before from");
+      return ctx.errors();
+    }
+  }
+  const bool heavy = request.includes.has("readings.text") || request.includes.has("explanation");
+  const int limit = heavy ? kMaxRangeWithText : kMaxRange;
+  const auto span = (Days{last} - Days{first}).count() + 1;
+  if (span > limit) {
+    ctx.errors().add({ErrorCode::range_too_large,
+                      "a range spans at most " + std::to_string(limit) + " days" +
+                          (heavy ? " when readings.text or explanation is included" : "") +
+                          "; this one spans " + std::to_string(span),
+                      has_year ? "year" : "to"});
+    return ctx.errors();
+  }
+  const auto days = app.engine->range(scope->book->code, first, last);
+  if (!days) return ctx.errors();
+  Reply reply;
+  reply.body = list_document(
+      &fields, Links{ctx.self_link(), std::nullopt},
+      book_meta(*scope, std::string(kServiceSlugs[static_cast<std::size_t>(request.service)])),
+      [&](JsonWriter& w) {
+        for (const ResolvedDay& day : *days) render_day(w, app, *scope, day, request);
+      });
+  reply.freshness =
+      (from && from->today) || (to && to->today) ? Freshness::today : Freshness::stable;
+  reply.content_language = scope->lang;
+  return reply;
+}
+
+HandlerResult readings_route(RequestContext& ctx, const AppState& app) {
+  ParamReader p(ctx.query(), ctx.errors());
+  const auto date = p.path_date("date", ctx.path_param("date"));
+  const BookParams book(p);
+  const auto service = p.service(true);
+  const IncludeSet inc = p.include({"text", "alternatives"});
+  const auto format = parse_text_format(p.text_format().value_or("verses"));
+  const FieldSelection fields = p.fields(app.fields, {"reading"});
+  p.reject_unknown();
+  const auto scope = book.resolve(ctx, app);
+  if (!scope || !date || !service) return ctx.errors();
+  const auto d = resolve_date(ctx, app, *scope, *date, "date");
+  if (!ctx.errors().empty()) return ctx.errors();
+  const auto day = app.engine->day(scope->book->code, *d);
+  if (!day) return ctx.errors();
+  ReadingOptions options;
+  options.text = inc.has("text");
+  options.alternatives = inc.has("alternatives");
+  options.text_options = {app.bibles.get(), scope->bible, format.value_or(TextFormat::verses),
+                          scope->book->lang};
+  auto read = [&](Service s) {
+    return app.engine->readings(*day, {s, scope->reading_type, scope->psalter}).value();
+  };
+  Reply reply;
+  if (*service == "all") {
+    // Every office at once, grouped under "services" (api-v2-spec.md).
+    reply.body = single_document(&fields, book_meta(*scope, "all"), [&](JsonWriter& w) {
+      w.start_object();
+      w.key("date");
+      w.date(*d);
+      w.key("services");
+      w.start_object();
+      for (std::size_t i = 0; i < kServiceSlugs.size(); ++i) {
+        w.key(kServiceSlugs[i]);
+        w.start_array();
+        write_reading_items(w, read(static_cast<Service>(i)), options);
+        w.end_array();
+      }
+      w.end_object();
+      w.end_object();
+    });
+  } else {
+    const ReadingSet set = read(service_from(*service));
+    reply.body =
+        list_document(&fields, Links{ctx.self_link(), std::nullopt}, book_meta(*scope, *service),
+                      [&](JsonWriter& w) { write_reading_items(w, set, options); });
+  }
+  reply.freshness = freshness_of(*date);
+  reply.content_language = scope->lang;
+  return reply;
+}
+
+}  // namespace
+
+void add_day_routes(Dispatcher& d, const AppState& app) {
+  d.add_route("/api/v2/days/{date}", [&app](RequestContext& c) { return day_route(c, app); });
+  d.add_route("/api/v2/days", [&app](RequestContext& c) { return days_route(c, app); });
+  d.add_route("/api/v2/days/{date}/readings",
+              [&app](RequestContext& c) { return readings_route(c, app); });
+}
+
+}  // namespace kalendar::api

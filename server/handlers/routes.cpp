@@ -1,0 +1,25 @@
+#include "handlers/routes.hpp"
+
+#include "handlers/openapi.hpp"
+#include "params.hpp"
+
+namespace kalendar::api {
+
+void add_api_routes(Dispatcher& d, const AppState& app) {
+  add_day_routes(d, app);
+  add_text_routes(d, app);
+  add_year_routes(d, app);
+  add_celebration_routes(d, app);
+  add_catalogue_routes(d, app);
+  d.add_route("/api/v2/openapi.json", [](RequestContext& ctx) -> HandlerResult {
+    ParamReader p(ctx.query(), ctx.errors());
+    p.reject_unknown();
+    if (!ctx.errors().empty()) return ctx.errors();
+    static const std::string document = openapi_document();
+    Reply reply;
+    reply.body = document;
+    return reply;
+  });
+}
+
+}  // namespace kalendar::api

@@ -1,0 +1,142 @@
+// GET /api/v2/collects/{date}, /api/v2/passages, /api/v2/liturgical-explanations/{date}
+#include "handlers/book_scope.hpp"
+#include "handlers/day_render.hpp"
+#include "handlers/routes.hpp"
+#include "json/envelope.hpp"
+#include "json/explanation_json.hpp"
+#include "json/readings_json.hpp"
+
+namespace kalendar::api {
+
+namespace {
+
+HandlerResult collects_route(RequestContext& ctx, const AppState& app) {
+  ParamReader p(ctx.query(), ctx.errors());
+  const auto date = p.path_date("date", ctx.path_param("date"));
+  const BookParams book(p);
+  const IncludeSet inc = p.include({"text"});
+  const FieldSelection fields = p.fields(app.fields, {"collect"});
+  p.reject_unknown();
+  const auto scope = book.resolve(ctx, app);
+  if (!scope || !date) return ctx.errors();
+  const auto d = resolve_date(ctx, app, *scope, *date, "date");
+  if (!ctx.errors().empty()) return ctx.errors();
+  const auto day = app.engine->day(scope->book->code, *d);
+  if (!day) return ctx.errors();
+  Meta meta = book_meta(*scope);
+  if (inc.has("text")) {
+    // Collect bodies come only from an installed text pack; without one they are null.
+    const TextPack* pack = app.texts->pack_for(scope->book->code, scope->lang);
+    meta.notes.emplace_back("texts", pack != nullptr
+                                         ? "text pack " + pack->lang + ": " + pack->source
+                                         : "no text pack is installed for this book: body and "
+                                           "preface are null");
+  }
+  Reply reply;
+  reply.body =
+      list_document(&fields, Links{ctx.self_link(), std::nullopt}, meta, [&](JsonWriter& w) {
+        write_collect_items(w, app.engine->collects(*day), *day, *scope->names, app.texts.get(),
+                            scope->lang, inc.has("text"));
+      });
+  reply.freshness = date->today ? Freshness::today : Freshness::stable;
+  reply.content_language = scope->lang;
+  return reply;
+}
+
+HandlerResult passages_route(RequestContext& ctx, const AppState& app) {
+  ParamReader p(ctx.query(), ctx.errors());
+  const auto ref = p.required_string("ref", 500);
+  const auto bible = p.optional_string("bible", 40);
+  const bool has_book = p.present("book");
+  const auto book_code = p.optional_string("book");
+  const auto lang = p.language("lang");
+  const auto format = parse_text_format(p.text_format().value_or("verses"));
+  p.reject_unknown();
+  const CompiledBook* book = nullptr;
+  if (book_code) {
+    book = app.library->find(*book_code);
+    if (book == nullptr) {
+      ctx.errors().add({ErrorCode::unknown_book,
+                        "no prayer book '" + quote_for_detail(*book_code) + "'", "book"});
+    } else {
+      ctx.check_book_access(book->code);
+    }
+  }
+  std::string version = bible.value_or("");
+  if (version.empty() && book != nullptr) {
+    const auto versions = app.bibles_for(*book);
+    if (!versions.empty()) version = versions.front()->code;
+  }
+  if (!bible && !has_book) {
+    ctx.errors().add(
+        {ErrorCode::missing_parameter, "give bible, or book for its default version", "bible"});
+  } else if (!version.empty() && (app.bibles == nullptr || app.bibles->find(version) == nullptr)) {
+    ctx.errors().invalid("bible", "no Bible version '" + quote_for_detail(version) +
+                                      "' (see GET /api/v2/bible-versions)");
+  }
+  if (!ctx.errors().empty() || !ref) return ctx.errors();
+  if (version.empty()) {
+    ctx.errors().add({ErrorCode::unavailable, "no Bible version is installed", "bible"});
+    return ctx.errors();
+  }
+  // References are read in the request's language, else the book's, else English.
+  const std::string ref_lang = lang.value_or(book != nullptr ? book->lang : "en");
+  const auto parsed = parse_reference(*ref, ref_lang);
+  if (!parsed) {
+    ctx.errors().add({ErrorCode::invalid_reference, parsed.error().message, "ref"});
+    return ctx.errors();
+  }
+  const auto passage = app.bibles->passage(version, *parsed);
+  if (!passage) {
+    ctx.errors().add({ErrorCode::invalid_reference, passage.error().message, "ref"});
+    return ctx.errors();
+  }
+  Meta meta;
+  if (book != nullptr) meta.code = book->code;
+  meta.lang = app.bibles->find(version)->language;
+  Reply reply;
+  reply.body = single_document(nullptr, meta, [&](JsonWriter& w) {
+    w.start_object();
+    write_passage(w, *passage, format.value_or(TextFormat::verses));
+    w.end_object();
+  });
+  return reply;
+}
+
+HandlerResult explanation_route(RequestContext& ctx, const AppState& app) {
+  ParamReader p(ctx.query(), ctx.errors());
+  const auto date = p.path_date("date", ctx.path_param("date"));
+  const BookParams book(p);
+  const auto service = p.service(false);
+  p.reject_unknown();
+  const auto scope = book.resolve(ctx, app);
+  if (!scope || !date || !service) return ctx.errors();
+  const auto d = resolve_date(ctx, app, *scope, *date, "date");
+  if (!ctx.errors().empty()) return ctx.errors();
+  const auto day = app.engine->day(scope->book->code, *d);
+  if (!day) return ctx.errors();
+  std::vector<ReadingSet> sets;
+  if (auto set = app.engine->readings(
+          *day, {service_from(*service), scope->reading_type, scope->psalter})) {
+    sets.push_back(std::move(set).value());
+  }
+  Reply reply;
+  reply.body = single_document(nullptr, book_meta(*scope, *service), [&](JsonWriter& w) {
+    write_explanation(w, *day, *scope->names, sets);
+  });
+  reply.freshness = date->today ? Freshness::today : Freshness::stable;
+  reply.content_language = scope->lang;
+  return reply;
+}
+
+}  // namespace
+
+void add_text_routes(Dispatcher& d, const AppState& app) {
+  d.add_route("/api/v2/collects/{date}",
+              [&app](RequestContext& c) { return collects_route(c, app); });
+  d.add_route("/api/v2/passages", [&app](RequestContext& c) { return passages_route(c, app); });
+  d.add_route("/api/v2/liturgical-explanations/{date}",
+              [&app](RequestContext& c) { return explanation_route(c, app); });
+}
+
+}  // namespace kalendar::api
