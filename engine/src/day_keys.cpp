@@ -22,7 +22,10 @@ DayKeys day_keys(const ResolvedDay& day) {
   const CompiledBook& b = day.book();
   const DayRecord& r = day.record();
   DayKeys k;
-  if (const Celebration* c = day.prevailing_celebration()) k.celebration = c->key;
+  if (const Celebration* c = day.prevailing_celebration()) {
+    k.celebration = c->key;
+    if (!c->common.empty()) k.common = "common_" + c->common;
+  }
   for (const Observance& o : day.observances().subspan(1)) {
     if (o.kind == ObservanceKind::celebration && o.fate == Fate::commemorated) {
       k.commemoration = b.celebrations[o.celebration].key;
@@ -96,6 +99,8 @@ bool expand_key(std::string_view tmpl, const DayKeys& keys, std::array<char, 128
       value = std::string_view(keys.date.data(), 5);
     } else if (name == "celebration") {
       value = keys.celebration;
+    } else if (name == "common") {
+      value = keys.common;
     } else if (name == "commemoration") {
       value = keys.commemoration;
     } else if (name == "sunday") {

@@ -14,6 +14,7 @@ namespace kalendar::detail {
 
 struct DayKeys {
   std::string_view celebration;       // the prevailing celebration's key
+  std::string common;                 // "common_" + its `common:` attribute (commons' readings)
   std::string_view commemoration;     // the first commemorated celebration's key
   std::string_view sunday;            // the day's own Sunday key (Sundays)
   std::string_view governing_sunday;  // the key of the Sunday on or before the day

@@ -9,10 +9,10 @@ namespace kalendar::detail {
 
 namespace {
 
-constexpr std::array<std::string_view, 11> kPlaceholders = {
+constexpr std::array<std::string_view, 12> kPlaceholders = {
     "celebration",      "commemoration", "sunday", "governing_sunday",
     "reference_sunday", "weekday",       "date",   "day",
-    "season",           "week",          "proper"};
+    "season",           "week",          "proper", "common"};
 
 }  // namespace
 
@@ -201,6 +201,11 @@ void BookParser::parse_lectionaries() {
       part.name = read_slug(pm.require("part"), diags_).value_or("");
       for (const SourceNode* step_node : as_list(pm.require("steps"))) {
         if (auto step = parse_step(*step_node)) part.steps.push_back(std::move(*step));
+      }
+      for (const SourceNode* slot : as_list(pm.get("slots"))) {
+        if (auto v = read_choice(slot, kSlotSlugs, "reading slot", diags_)) {
+          part.slots.push_back(static_cast<Slot>(*v));
+        }
       }
       pm.finish();
       out.push_back(std::move(part));

@@ -103,6 +103,10 @@ Result<ReadingSet> find_readings(const ResolvedDay& day, const ReadingRequest& r
       part.key = std::string(key);
       part.cycle = row->cycle;
       for (const SlotEntry& e : row->slots) {
+        if (!part_def.slots.empty() && std::find(part_def.slots.begin(), part_def.slots.end(),
+                                                 e.slot) == part_def.slots.end()) {
+          continue;  // this part takes only some slots of its row
+        }
         if (!e.has_tracks()) {
           out.readings.push_back({e.slot, e.options, {}, part_index});
           continue;

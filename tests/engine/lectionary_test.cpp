@@ -325,3 +325,43 @@ lectionary_lookup:
 
 }  // namespace
 }  // namespace kalendar::testing
+
+namespace kalendar::testing {
+namespace {
+
+TEST(LectionaryParts, APartTakesOnlyItsSlotsAndCommonsAreKeys) {
+  MiniBook b;
+  b.add("calendar.yaml", R"yaml(
+celebrations:
+  - {id: 1, key: cyprian, name: Cyprian, type: lesser_feast, date: {month: 9, day: 16}, common: martyr}
+lectionaries:
+  - key: office
+    cycle: none
+    rows:
+      09-15: {all: {psalm: "Psalm 1", first_lesson: "Isaiah 1", second_lesson: "Luke 1"}}
+  - key: commons
+    cycle: none
+    rows:
+      common_martyr: {all: {gospel: "Matthew 10:16-22"}}
+lectionary_lookup:
+  morning:
+    - part: lessons
+      slots: [first_lesson, second_lesson]
+      steps: [{table: office, key: "{date}"}]
+  eucharist:
+    - {table: commons, key: "{common}"}
+collects: {commons: [martyr], keys: {}, lookup: []}
+)yaml");
+  EXPECT_EQ(b.errors(), "");
+  auto office = b.engine().readings(b.day("2026-09-15"), {Service::morning, {}, {}});
+  ASSERT_TRUE(office.ok());
+  EXPECT_EQ(refs(*office),
+            (std::vector<std::string>{"first_lesson=Isaiah 1", "second_lesson=Luke 1"}));
+  auto common = b.engine().readings(b.day("2026-09-16"), {Service::eucharist, {}, {}});
+  ASSERT_TRUE(common.ok());
+  EXPECT_EQ(common->parts[0].key, "common_martyr");
+  EXPECT_EQ(refs(*common), (std::vector<std::string>{"gospel=Matthew 10:16-22"}));
+}
+
+}  // namespace
+}  // namespace kalendar::testing

@@ -101,8 +101,8 @@ struct LectionaryTable {
 
 // One step of a service's lookup: try this table with this key template (when the day matches).
 // Placeholders: {celebration} {commemoration} {sunday} {governing_sunday} {reference_sunday}
-// {weekday} {date} {day} {season} {week} {proper}. A step whose placeholder has no value is
-// skipped, and so is a step for another psalter than the one asked for.
+// {weekday} {date} {day} {season} {week} {proper} {common}. A step whose placeholder has no value
+// is skipped, and so is a step for another psalter than the one asked for.
 struct LookupStep {
   std::uint32_t table = 0;
   std::string key_template;
@@ -117,6 +117,7 @@ struct LookupStep {
 struct LookupPart {
   std::string name;  // "" for a service written as a plain list of steps
   std::vector<LookupStep> steps;
+  std::vector<Slot> slots;  // only these slots of the row found ("" = all of them)
 };
 
 // Collect kinds, in the order a day usually lists them.

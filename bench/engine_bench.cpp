@@ -1,0 +1,126 @@
+// Engine and request-path benchmarks: compiling books, resolving a whole year, looking up a
+// cached day, a 366-day range, the catalogue search, and a full in-process GET through the
+// dispatcher (parameters, auth, engine, JSON, ETag) without sockets.
+//   build/bench/kalendar_bench --benchmark_min_time=1
+#include "app/app_state.hpp"
+#include "dispatch.hpp"
+#include "handlers/routes.hpp"
+#include "keys.hpp"
+
+#include "kalendar/engine.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <memory>
+
+namespace {
+
+using namespace kalendar;
+
+std::shared_ptr<const Library> library() {
+  static const std::shared_ptr<const Library> lib = [] {
+    DiagnosticList diags;
+    return load_library(
+        LibrarySources::from_dirs(KALENDAR_SOURCE_DIR "/rules", KALENDAR_SOURCE_DIR "/books"), diags);
+  }();
+  return lib;
+}
+
+void BM_CompileAllBooks(benchmark::State& state) {
+  for (auto _ : state) {
+    DiagnosticList diags;
+    auto lib = load_library(
+        LibrarySources::from_dirs(KALENDAR_SOURCE_DIR "/rules", KALENDAR_SOURCE_DIR "/books"), diags);
+    benchmark::DoNotOptimize(lib);
+  }
+}
+BENCHMARK(BM_CompileAllBooks)->Unit(benchmark::kMillisecond);
+
+// A whole liturgical year resolved from scratch: years past 2200 are not cached, so each
+// iteration runs the full plan (seasons, candidates, precedence, transfers, colours, fasts).
+void BM_ResolveWholeYear(benchmark::State& state, const char* code) {
+  const CompiledBook* book = library()->find(code);
+  int year = 3000;
+  for (auto _ : state) {
+    auto plan = book->year_plan(year);
+    benchmark::DoNotOptimize(plan);
+    year = year == 4000 ? 3000 : year + 1;
+  }
+}
+BENCHMARK_CAPTURE(BM_ResolveWholeYear, loc_2015, "loc_2015")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_ResolveWholeYear, loc_2019_en, "loc_2019_en")->Unit(benchmark::kMicrosecond);
+
+void BM_CachedDay(benchmark::State& state) {
+  const Engine engine(library());
+  Days d{date::year{2026} / 1 / 1};
+  for (auto _ : state) {
+    auto day = engine.day("loc_2015", to_civil(d));
+    benchmark::DoNotOptimize(day);
+    d += date::days{1};
+    if (d > Days{date::year{2026} / 12 / 31}) d = Days{date::year{2026} / 1 / 1};
+  }
+}
+BENCHMARK(BM_CachedDay);
+
+void BM_Range366(benchmark::State& state) {
+  const Engine engine(library());
+  for (auto _ : state) {
+    auto days = engine.range("loc_2015", CivilDate{date::year{2024} / 1 / 1},
+                             CivilDate{date::year{2024} / 12 / 31});
+    benchmark::DoNotOptimize(days);
+  }
+}
+BENCHMARK(BM_Range366)->Unit(benchmark::kMicrosecond);
+
+// The whole request path in-process, for the dispatcher's share of a request's cost.
+struct InProcessServer {
+  std::shared_ptr<api::AppState> app;
+  std::string key;
+  api::Logger logger{[](std::string_view) {}, false};
+  api::Metrics metrics;
+  api::RateLimiter limiter;
+  std::unique_ptr<api::Authenticator> auth;
+  std::unique_ptr<api::Dispatcher> dispatcher;
+
+  InProcessServer() {
+    DiagnosticList diags;
+    app = api::make_app_state(library(), nullptr, nullptr, diags);
+    const auto issued = api::generate_api_key();
+    key = issued->secret;
+    api::KeyRecord record;
+    record.id = 1;
+    record.name = "bench";
+    record.digest = issued->digest;
+    auth = std::make_unique<api::Authenticator>(
+        [record] { return Result<std::vector<api::KeyRecord>>(std::vector<api::KeyRecord>{record}); },
+        api::AuthOptions{.default_rate_per_minute = 0});
+    (void)auth->refresh();
+    dispatcher = std::make_unique<api::Dispatcher>(
+        api::DispatcherOptions{}, api::DispatcherServices{*auth, limiter, metrics, logger});
+    api::add_api_routes(*dispatcher, *app);
+    dispatcher->set_ready(true);
+  }
+};
+
+void BM_DispatchGet(benchmark::State& state, const char* target) {
+  static InProcessServer server;
+  const api::Request request =
+      api::make_request(api::Method::get, target, {{"X-API-Key", server.key}});
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    api::Response r = server.dispatcher->dispatch(request);
+    bytes = r.body.size();
+    benchmark::DoNotOptimize(r);
+  }
+  state.counters["body_bytes"] = static_cast<double>(bytes);
+}
+BENCHMARK_CAPTURE(BM_DispatchGet, day, "/api/v2/days/2025-11-30?book=loc_2015");
+BENCHMARK_CAPTURE(BM_DispatchGet, day_with_readings_and_collect,
+                  "/api/v2/days/2025-11-30?book=loc_2015&include=readings,collect,celebrations");
+BENCHMARK_CAPTURE(BM_DispatchGet, explanation, "/api/v2/liturgical-explanations/2025-11-30?book=loc_2015");
+BENCHMARK_CAPTURE(BM_DispatchGet, year_of_days, "/api/v2/days?book=loc_2015&year=2026")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_DispatchGet, catalogue_search, "/api/v2/celebrations?book=loc_2015&q=jose")
+    ->Unit(benchmark::kMicrosecond);
+
+}  // namespace
