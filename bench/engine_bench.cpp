@@ -21,7 +21,8 @@ std::shared_ptr<const Library> library() {
   static const std::shared_ptr<const Library> lib = [] {
     DiagnosticList diags;
     return load_library(
-        LibrarySources::from_dirs(KALENDAR_SOURCE_DIR "/rules", KALENDAR_SOURCE_DIR "/books"), diags);
+        LibrarySources::from_dirs(KALENDAR_SOURCE_DIR "/rules", KALENDAR_SOURCE_DIR "/books"),
+        diags);
   }();
   return lib;
 }
@@ -30,7 +31,8 @@ void BM_CompileAllBooks(benchmark::State& state) {
   for (auto _ : state) {
     DiagnosticList diags;
     auto lib = load_library(
-        LibrarySources::from_dirs(KALENDAR_SOURCE_DIR "/rules", KALENDAR_SOURCE_DIR "/books"), diags);
+        LibrarySources::from_dirs(KALENDAR_SOURCE_DIR "/rules", KALENDAR_SOURCE_DIR "/books"),
+        diags);
     benchmark::DoNotOptimize(lib);
   }
 }
@@ -82,7 +84,7 @@ struct InProcessServer {
   std::unique_ptr<api::Authenticator> auth;
   std::unique_ptr<api::Dispatcher> dispatcher;
 
-  InProcessServer() {
+  explicit InProcessServer(std::size_t cache_bytes) {
     DiagnosticList diags;
     app = api::make_app_state(library(), nullptr, nullptr, diags);
     const auto issued = api::generate_api_key();
@@ -92,18 +94,23 @@ struct InProcessServer {
     record.name = "bench";
     record.digest = issued->digest;
     auth = std::make_unique<api::Authenticator>(
-        [record] { return Result<std::vector<api::KeyRecord>>(std::vector<api::KeyRecord>{record}); },
+        [record] {
+          return Result<std::vector<api::KeyRecord>>(std::vector<api::KeyRecord>{record});
+        },
         api::AuthOptions{.default_rate_per_minute = 0});
     (void)auth->refresh();
+    api::DispatcherOptions options;
+    options.response_cache_bytes = cache_bytes;
     dispatcher = std::make_unique<api::Dispatcher>(
-        api::DispatcherOptions{}, api::DispatcherServices{*auth, limiter, metrics, logger});
+        options, api::DispatcherServices{*auth, limiter, metrics, logger});
     api::add_api_routes(*dispatcher, *app);
     dispatcher->set_ready(true);
   }
 };
 
+// Every request computed afresh (the response cache off): the handler's full cost.
 void BM_DispatchGet(benchmark::State& state, const char* target) {
-  static InProcessServer server;
+  static InProcessServer server(0);
   const api::Request request =
       api::make_request(api::Method::get, target, {{"X-API-Key", server.key}});
   std::size_t bytes = 0;
@@ -117,10 +124,23 @@ void BM_DispatchGet(benchmark::State& state, const char* target) {
 BENCHMARK_CAPTURE(BM_DispatchGet, day, "/api/v2/days/2025-11-30?book=loc_2015");
 BENCHMARK_CAPTURE(BM_DispatchGet, day_with_readings_and_collect,
                   "/api/v2/days/2025-11-30?book=loc_2015&include=readings,collect,celebrations");
-BENCHMARK_CAPTURE(BM_DispatchGet, explanation, "/api/v2/liturgical-explanations/2025-11-30?book=loc_2015");
+BENCHMARK_CAPTURE(BM_DispatchGet, explanation,
+                  "/api/v2/liturgical-explanations/2025-11-30?book=loc_2015");
 BENCHMARK_CAPTURE(BM_DispatchGet, year_of_days, "/api/v2/days?book=loc_2015&year=2026")
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_DispatchGet, catalogue_search, "/api/v2/celebrations?book=loc_2015&q=jose")
     ->Unit(benchmark::kMicrosecond);
+
+// The same request repeated with the per-thread response cache on (the server's default).
+void BM_DispatchGetCached(benchmark::State& state, const char* target) {
+  static InProcessServer server(8U << 20U);
+  const api::Request request =
+      api::make_request(api::Method::get, target, {{"X-API-Key", server.key}});
+  for (auto _ : state) {
+    api::Response r = server.dispatcher->dispatch(request);
+    benchmark::DoNotOptimize(r);
+  }
+}
+BENCHMARK_CAPTURE(BM_DispatchGetCached, day, "/api/v2/days/2025-11-30?book=loc_2015");
 
 }  // namespace

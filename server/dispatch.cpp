@@ -114,7 +114,7 @@ std::string RequestContext::link_with(std::string_view name, std::string_view va
 // ---- Dispatcher -----------------------------------------------------------------------------
 
 Dispatcher::Dispatcher(DispatcherOptions options, DispatcherServices services)
-    : options_(std::move(options)), services_(services) {}
+    : options_(std::move(options)), services_(services), cache_(options_.response_cache_bytes) {}
 
 void Dispatcher::add_route(std::string_view pattern, Handler handler) {
   if (pattern.size() < 2 || pattern.front() != '/' || pattern.back() == '/' ||
@@ -274,6 +274,11 @@ Response Dispatcher::handle(const Request& request, Trace& trace) {
     }
   }
 
+  std::string cache_key;
+  if (route->api && cache_.enabled() && grant != nullptr) {
+    cache_key = ResponseCache::key_of(grant->key_id, request);
+    if (const CachedReply* hit = cache_.find(cache_key)) return from_cache(request, *hit, rate);
+  }
   ErrorList query_errors;
   Query query = parse_query(request.raw_query, query_errors);
   if (request.raw_query.size() > kMaxQueryBytes) {
@@ -284,11 +289,31 @@ Response Dispatcher::handle(const Request& request, Trace& trace) {
   RequestContext ctx(request, route->pattern, std::move(params), std::move(query),
                      std::move(query_errors), grant.get(), options_.base_url);
   HandlerResult result = route->handler(ctx);
-  return answer(request, *route, ctx, std::move(result), rate);
+  return answer(request, *route, ctx, std::move(result), rate, std::move(cache_key));
+}
+
+Response Dispatcher::from_cache(const Request& request, const CachedReply& hit,
+                                const std::optional<RateLimitHeaders>& rate) const {
+  Response r;
+  r.content_type = hit.content_type;
+  r.content_language = hit.content_language;
+  set_cache_control(r, Freshness::stable, std::nullopt, options_);
+  r.vary = "X-API-Key, Accept-Language";
+  r.rate_limit = rate;
+  r.etag = hit.etag;
+  const auto if_none_match = request.header("If-None-Match");
+  if (if_none_match && if_none_match_matches(*if_none_match, r.etag)) {
+    r.status = 304;
+    r.content_type.clear();
+    return r;
+  }
+  if (request.method != Method::head) r.body = hit.body;
+  return r;
 }
 
 Response Dispatcher::answer(const Request& request, const Route& route, RequestContext& ctx,
-                            HandlerResult result, const std::optional<RateLimitHeaders>& rate) {
+                            HandlerResult result, const std::optional<RateLimitHeaders>& rate,
+                            std::string cache_key) {
   // Problems reported through ctx.errors() and those returned are answered together; a
   // handler that returns ctx.errors() itself is not reported twice.
   ErrorList errors = ctx.errors();
@@ -312,6 +337,10 @@ Response Dispatcher::answer(const Request& request, const Route& route, RequestC
   r.rate_limit = rate;
   if (r.status == 200) {
     r.etag = make_etag(reply.body);
+    if (!cache_key.empty() && reply.freshness == Freshness::stable && !reply.max_age_seconds) {
+      cache_.store(std::move(cache_key),
+                   CachedReply{reply.body, r.etag, r.content_type, r.content_language});
+    }
     const auto if_none_match = request.header("If-None-Match");
     if (if_none_match && if_none_match_matches(*if_none_match, r.etag)) {
       r.status = 304;

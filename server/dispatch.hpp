@@ -35,6 +35,7 @@
 #include "metrics.hpp"
 #include "rate_limit.hpp"
 #include "request.hpp"
+#include "response_cache.hpp"
 #include "url.hpp"
 
 #include <atomic>
@@ -144,6 +145,8 @@ struct DispatcherOptions {
   int today_max_age_seconds = 300;  // Freshness::today
   int unavailable_retry_after_seconds = 5;
   std::string base_url{};  // prefix of links; "" gives path-only links
+  // Per-thread cache of stable answers (response_cache.hpp); 0 disables it.
+  std::size_t response_cache_bytes = 8U << 20U;
   // Unix seconds for key expiry checks; tests replace it.
   std::function<std::int64_t()> unix_clock = unix_now;
 };
@@ -201,7 +204,10 @@ class Dispatcher {
 
   Response handle(const Request& request, Trace& trace);
   Response answer(const Request& request, const Route& route, RequestContext& ctx,
-                  HandlerResult result, const std::optional<RateLimitHeaders>& rate);
+                  HandlerResult result, const std::optional<RateLimitHeaders>& rate,
+                  std::string cache_key);
+  Response from_cache(const Request& request, const CachedReply& hit,
+                      const std::optional<RateLimitHeaders>& rate) const;
   const Route* match(const std::vector<std::string>& segments,
                      std::vector<std::pair<std::string, std::string>>& params) const;
   Response error_response(const std::vector<ApiError>& errors, bool api) const;
@@ -211,6 +217,7 @@ class Dispatcher {
   DispatcherServices services_;
   std::vector<Route> routes_;
   std::atomic<bool> ready_{false};
+  ResponseCache cache_;
 };
 
 }  // namespace kalendar::api

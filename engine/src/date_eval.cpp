@@ -64,6 +64,8 @@ YearContext make_year_context(const CompiledBook& book, int year) {
     if (c.years && !c.years->contains(year)) continue;
     ctx.celebration_dates[i] = evaluate(book, c.date, ctx);
   }
+  ctx.rule_dates.reserve(book.rules.size());
+  for (Index r = 0; r < book.rules.size(); ++r) ctx.rule_dates.push_back(evaluate(book, r, ctx));
   return ctx;
 }
 

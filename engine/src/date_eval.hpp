@@ -18,7 +18,12 @@ using kalendar::YearContext;
 // not exist, a celebration outside its `years`).
 std::optional<Days> evaluate(const CompiledBook& book, Index rule, const YearContext& ctx);
 
-// Easter plus every celebration's date for `year`, in dependency order.
+// The date a rule gives in a context made by make_year_context (a lookup, no evaluation).
+inline std::optional<Days> rule_date(const YearContext& ctx, Index rule) {
+  return rule < ctx.rule_dates.size() ? ctx.rule_dates[rule] : std::nullopt;
+}
+
+// Easter, every celebration's date and every rule's date for `year` (dependencies first).
 YearContext make_year_context(const CompiledBook& book, int year);
 
 }  // namespace kalendar::detail

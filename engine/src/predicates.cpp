@@ -26,7 +26,7 @@ bool in_any_season(const CompiledBook& book, const DayFacts& day,
 std::optional<Days> ConditionMatcher::eval(Index rule, int civil_year) const {
   auto it = contexts_.find(civil_year);
   if (it == contexts_.end()) return std::nullopt;
-  return evaluate(book_, rule, it->second);
+  return rule_date(it->second, rule);
 }
 
 bool ConditionMatcher::matches(const CandidateMatch& m, const Observance& o,

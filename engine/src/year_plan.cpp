@@ -44,7 +44,7 @@ const YearContext& PlanBuilder::context(int civil_year) const {
 }
 
 std::optional<Days> PlanBuilder::eval(Index rule, int civil_year) const {
-  return evaluate(book_, rule, context(civil_year));
+  return rule_date(context(civil_year), rule);
 }
 
 DayFacts PlanBuilder::facts(const WorkDay& day) {
@@ -104,16 +104,15 @@ void PlanBuilder::compute_seasons() {
   for (const auto& [year, ctx] : contexts_) {
     for (Index s = 0; s < book_.seasons.size(); ++s) {
       const Season& season = book_.seasons[s];
-      const auto start = evaluate(book_, season.starts, ctx);
+      const auto start = rule_date(ctx, season.starts);
       if (!start) continue;
       SeasonInstance inst{s, *start, *start, *start, 0};
       if (season.parent == kNoIndex) {
-        const auto w1 =
-            season.week_1 != kNoIndex ? evaluate(book_, season.week_1, ctx) : std::nullopt;
+        const auto w1 = season.week_1 != kNoIndex ? rule_date(ctx, season.week_1) : std::nullopt;
         inst.week_1 = w1 ? *w1 : on_or_after(*start, date::Sunday);
         top.push_back(inst);
       } else {
-        const auto end = evaluate(book_, season.ends, ctx);
+        const auto end = rule_date(ctx, season.ends);
         inst.end = end ? *end : Days::max();  // clipped to the parent below
         for (Index p = season.parent; p != kNoIndex; p = book_.seasons[p].parent) ++inst.depth;
         subs.push_back(inst);
@@ -276,7 +275,7 @@ void PlanBuilder::collect_candidates() {
     }
     for (Index a = 0; a < book_.additional.size(); ++a) {
       const AdditionalObservance& add = book_.additional[a];
-      const auto d = evaluate(book_, add.date, ctx);
+      const auto d = rule_date(ctx, add.date);
       const auto own = ctx.celebration_dates[add.celebration];
       if (!d || !own || *d == *own) continue;  // kept on its own day anyway
       WorkDay* day = day_at(*d);

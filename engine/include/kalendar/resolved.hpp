@@ -97,6 +97,9 @@ struct YearContext {
   int year = 0;
   Days easter{};
   std::vector<std::optional<Days>> celebration_dates;  // by celebration index; none = no date
+  // Every rule of the book evaluated once for this year (by rule index): conditions ask for the
+  // same windows and dates day after day, so they read this instead of re-evaluating.
+  std::vector<std::optional<Days>> rule_dates;
 };
 
 class YearPlan {

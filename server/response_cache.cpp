@@ -1,0 +1,65 @@
+#include "response_cache.hpp"
+
+#include <atomic>
+#include <unordered_map>
+
+namespace kalendar::api {
+
+namespace {
+
+struct TransparentHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
+// One thread's entries, for one cache owner at a time (a thread serves one dispatcher in
+// practice; tests that build several start afresh when the owner changes).
+struct ThreadEntries {
+  std::uint64_t owner = 0;
+  std::size_t bytes = 0;
+  std::unordered_map<std::string, CachedReply, TransparentHash, std::equal_to<>> map;
+};
+
+ThreadEntries& entries() {
+  thread_local ThreadEntries e;
+  return e;
+}
+
+std::atomic<std::uint64_t> next_owner{1};
+
+}  // namespace
+
+ResponseCache::ResponseCache(std::size_t bytes_per_thread)
+    : budget_(bytes_per_thread), owner_(next_owner.fetch_add(1)) {}
+
+std::string ResponseCache::key_of(std::int64_t grant_id, const Request& request) {
+  std::string key = std::to_string(grant_id);
+  key.reserve(key.size() + request.raw_path.size() + request.raw_query.size() + 2);
+  key += ' ';
+  key += request.raw_path;
+  key += '?';
+  key += request.raw_query;
+  return key;
+}
+
+const CachedReply* ResponseCache::find(std::string_view key) const {
+  ThreadEntries& e = entries();
+  if (budget_ == 0 || e.owner != owner_) return nullptr;
+  auto it = e.map.find(key);
+  return it == e.map.end() ? nullptr : &it->second;
+}
+
+void ResponseCache::store(std::string key, CachedReply reply) {
+  if (budget_ == 0) return;
+  ThreadEntries& e = entries();
+  const std::size_t size = key.size() + reply.body.size() + reply.etag.size() + 64;
+  if (size > budget_ / 4) return;  // a huge answer (a year of days) would crowd out the rest
+  if (e.owner != owner_ || e.bytes + size > budget_) {
+    e.map.clear();
+    e.bytes = 0;
+    e.owner = owner_;
+  }
+  if (e.map.emplace(std::move(key), std::move(reply)).second) e.bytes += size;
+}
+
+}  // namespace kalendar::api
