@@ -6,6 +6,7 @@
 #pragma once
 
 #include "merged_source.hpp"
+#include "reader.hpp"
 
 #include "kalendar/book.hpp"
 
@@ -62,6 +63,15 @@ class BookParser {
   Index intern_sunday_key(const std::string& key);
   std::vector<Index> season_list(const SourceNode* node);
   std::string source_of(const SourceNode& entry);
+  // What every keyed entry (season, rule, table) starts with: its position, its `source:` and
+  // its `key:`. Example: read_entry_header(m, node, rule) before reading the rule's own fields.
+  template <typename Entry>
+  void read_entry_header(MapReader& m, const SourceNode& node, Entry& entry) {
+    entry.loc = node.loc;
+    entry.source = source_of(node);
+    m.get("source");
+    entry.key = read_slug(m.require("key"), diags_).value_or("");
+  }
 
   const MergedSource& src_;
   const std::vector<StringLayer>& global_strings_;

@@ -78,10 +78,7 @@ void BookParser::parse_lectionaries() {
     for (const SourceNode& node : *list) {
       MapReader m(node, "lectionary table", diags_);
       LectionaryTable t;
-      t.loc = node.loc;
-      t.source = source_of(node);
-      m.get("source");
-      t.key = read_slug(m.require("key"), diags_).value_or("");
+      read_entry_header(m, node, t);
       if (auto c = read_choice(m.require("cycle"), kCycleSourceSlugs, "cycle source", diags_)) {
         t.cycle = static_cast<CycleSource>(*c);
       }

@@ -17,11 +17,8 @@ void BookParser::parse_precedence() {
   for (const SourceNode& node : *list) {
     MapReader m(node, "precedence row", diags_);
     PrecedenceRow row;
-    row.loc = node.loc;
-    row.source = source_of(node);
-    m.get("source");
+    read_entry_header(m, node, row);
     row.row = read_int(m.require("row"), 1, 999, diags_).value_or(0);
-    row.key = read_slug(m.require("key"), diags_).value_or("");
     if (!row.key.empty() && !keys.insert(row.key).second) {
       diags_.error(node.find("key")->loc, "precedence row key '" + row.key + "' is used twice");
     }
@@ -50,10 +47,7 @@ void BookParser::parse_transfers() {
   for (const SourceNode& node : *list) {
     MapReader m(node, "transfer rule", diags_);
     TransferRule rule;
-    rule.loc = node.loc;
-    rule.source = source_of(node);
-    m.get("source");
-    rule.key = read_slug(m.require("key"), diags_).value_or("");
+    read_entry_header(m, node, rule);
     if (const SourceNode* when = m.require("when")) {
       MapReader wm(*when, "transfer condition", diags_);
       if (const SourceNode* loser = wm.require("loser")) {
@@ -111,10 +105,7 @@ void BookParser::parse_also_observe() {
   for (const SourceNode& node : *list) {
     MapReader m(node, "additional observance", diags_);
     AdditionalObservance a;
-    a.loc = node.loc;
-    a.source = source_of(node);
-    m.get("source");
-    a.key = read_slug(m.require("key"), diags_).value_or("");
+    read_entry_header(m, node, a);
     if (const SourceNode* c = m.require("celebration"))
       a.celebration = celebration_ref(c->scalar, c->loc);
     a.date = parse_date_rule(m.require("on"));
@@ -129,10 +120,7 @@ void BookParser::parse_colour_rules() {
   for (const SourceNode& node : *list) {
     MapReader m(node, "colour rule", diags_);
     ColourRule rule;
-    rule.loc = node.loc;
-    rule.source = source_of(node);
-    m.get("source");
-    rule.key = read_slug(m.require("key"), diags_).value_or("");
+    read_entry_header(m, node, rule);
     if (const SourceNode* when = m.require("when"))
       rule.when = parse_day_match(*when, "colour condition");
     const SourceNode* colour = m.get("colour");
@@ -160,10 +148,7 @@ void BookParser::parse_fasts() {
   for (const SourceNode& node : *list) {
     MapReader m(node, "fast rule", diags_);
     FastRule rule;
-    rule.loc = node.loc;
-    rule.source = source_of(node);
-    m.get("source");
-    rule.key = read_slug(m.require("key"), diags_).value_or("");
+    read_entry_header(m, node, rule);
     if (auto k = read_choice(m.require("kind"), kFastKindSlugs, "fast kind", diags_)) {
       rule.kind = static_cast<FastKind>(*k);
     }

@@ -96,6 +96,23 @@ std::optional<CivilDate> resolve_date(RequestContext& ctx, const AppState& app,
   return d;
 }
 
+std::optional<ResolvedDay> day_for(RequestContext& ctx, const AppState& app, const BookScope& scope,
+                                   const DateParam& date) {
+  const auto d = resolve_date(ctx, app, scope, date, "date");
+  if (!d) return std::nullopt;
+  auto day = app.engine->day(scope.book->code, *d);
+  if (!day) return std::nullopt;  // unreachable: resolve_date checked the book's range
+  return std::move(day).value();
+}
+
+Reply book_reply(std::string body, const BookScope& scope, bool about_today) {
+  Reply reply;
+  reply.body = std::move(body);
+  reply.freshness = about_today ? Freshness::today : Freshness::stable;
+  reply.content_language = scope.lang;
+  return reply;
+}
+
 Meta book_meta(const BookScope& scope, std::optional<std::string> service) {
   Meta m;
   m.code = scope.book->code;

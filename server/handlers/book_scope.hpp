@@ -57,6 +57,13 @@ std::optional<CivilDate> resolve_date(RequestContext& ctx, const AppState& app,
                                       const BookScope& scope, const DateParam& date,
                                       std::string_view parameter);
 
+// The resolved day a date parameter names, or nullopt with the error added (see resolve_date).
+std::optional<ResolvedDay> day_for(RequestContext& ctx, const AppState& app, const BookScope& scope,
+                                   const DateParam& date);
+
+// A 200 reply in the scope's language; answers about `today` are cached briefly.
+Reply book_reply(std::string body, const BookScope& scope, bool about_today);
+
 // meta for a book: code, lang, data_version (and the office where one applies).
 Meta book_meta(const BookScope& scope, std::optional<std::string> service = std::nullopt);
 

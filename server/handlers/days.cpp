@@ -15,10 +15,6 @@ constexpr int kMaxRange = 366;
 constexpr int kMaxRangeWithText = 31;
 constexpr int kDefaultFromOnlySpan = 7;
 
-Freshness freshness_of(const DateParam& d) {
-  return d.today ? Freshness::today : Freshness::stable;
-}
-
 HandlerResult day_route(RequestContext& ctx, const AppState& app) {
   ParamReader p(ctx.query(), ctx.errors());
   const auto date = p.path_date("date", ctx.path_param("date"));
@@ -28,18 +24,14 @@ HandlerResult day_route(RequestContext& ctx, const AppState& app) {
   p.reject_unknown();
   const auto scope = book.resolve(ctx, app);
   if (!scope || !date) return ctx.errors();
-  const auto d = resolve_date(ctx, app, *scope, *date, "date");
-  if (!ctx.errors().empty()) return ctx.errors();
-  const auto day = app.engine->day(scope->book->code, *d);
-  if (!day) return ctx.errors();  // unreachable: the range was checked
-  Reply reply;
-  reply.body = single_document(
-      &fields,
-      book_meta(*scope, std::string(kServiceSlugs[static_cast<std::size_t>(request.service)])),
-      [&](JsonWriter& w) { render_day(w, app, *scope, *day, request); });
-  reply.freshness = freshness_of(*date);
-  reply.content_language = scope->lang;
-  return reply;
+  const auto day = day_for(ctx, app, *scope, *date);
+  if (!day || !ctx.errors().empty()) return ctx.errors();
+  return book_reply(
+      single_document(
+          &fields,
+          book_meta(*scope, std::string(kServiceSlugs[static_cast<std::size_t>(request.service)])),
+          [&](JsonWriter& w) { render_day(w, app, *scope, *day, request); }),
+      *scope, date->today);
 }
 
 HandlerResult days_route(RequestContext& ctx, const AppState& app) {
@@ -124,10 +116,9 @@ HandlerResult readings_route(RequestContext& ctx, const AppState& app) {
   p.reject_unknown();
   const auto scope = book.resolve(ctx, app);
   if (!scope || !date || !service) return ctx.errors();
-  const auto d = resolve_date(ctx, app, *scope, *date, "date");
-  if (!ctx.errors().empty()) return ctx.errors();
-  const auto day = app.engine->day(scope->book->code, *d);
-  if (!day) return ctx.errors();
+  const auto day = day_for(ctx, app, *scope, *date);
+  if (!day || !ctx.errors().empty()) return ctx.errors();
+  const CivilDate d = to_civil(day->date());
   ReadingOptions options;
   options.text = inc.has("text");
   options.alternatives = inc.has("alternatives");
@@ -142,7 +133,7 @@ HandlerResult readings_route(RequestContext& ctx, const AppState& app) {
     reply.body = single_document(&fields, book_meta(*scope, "all"), [&](JsonWriter& w) {
       w.start_object();
       w.key("date");
-      w.date(*d);
+      w.date(d);
       w.key("services");
       w.start_object();
       for (std::size_t i = 0; i < kServiceSlugs.size(); ++i) {
@@ -160,7 +151,7 @@ HandlerResult readings_route(RequestContext& ctx, const AppState& app) {
         list_document(&fields, Links{ctx.self_link(), std::nullopt}, book_meta(*scope, *service),
                       [&](JsonWriter& w) { write_reading_items(w, set, options); });
   }
-  reply.freshness = freshness_of(*date);
+  reply.freshness = date->today ? Freshness::today : Freshness::stable;
   reply.content_language = scope->lang;
   return reply;
 }

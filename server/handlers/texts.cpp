@@ -19,10 +19,8 @@ HandlerResult collects_route(RequestContext& ctx, const AppState& app) {
   p.reject_unknown();
   const auto scope = book.resolve(ctx, app);
   if (!scope || !date) return ctx.errors();
-  const auto d = resolve_date(ctx, app, *scope, *date, "date");
-  if (!ctx.errors().empty()) return ctx.errors();
-  const auto day = app.engine->day(scope->book->code, *d);
-  if (!day) return ctx.errors();
+  const auto day = day_for(ctx, app, *scope, *date);
+  if (!day || !ctx.errors().empty()) return ctx.errors();
   Meta meta = book_meta(*scope);
   if (inc.has("text")) {
     // Collect bodies come only from an installed text pack; without one they are null.
@@ -32,15 +30,13 @@ HandlerResult collects_route(RequestContext& ctx, const AppState& app) {
                                          : "no text pack is installed for this book: body and "
                                            "preface are null");
   }
-  Reply reply;
-  reply.body =
-      list_document(&fields, Links{ctx.self_link(), std::nullopt}, meta, [&](JsonWriter& w) {
-        write_collect_items(w, app.engine->collects(*day), *day, *scope->names, app.texts.get(),
-                            scope->lang, inc.has("text"));
-      });
-  reply.freshness = date->today ? Freshness::today : Freshness::stable;
-  reply.content_language = scope->lang;
-  return reply;
+  return book_reply(list_document(&fields, Links{ctx.self_link(), std::nullopt}, meta,
+                                  [&](JsonWriter& w) {
+                                    write_collect_items(w, app.engine->collects(*day), *day,
+                                                        *scope->names, app.texts.get(), scope->lang,
+                                                        inc.has("text"));
+                                  }),
+                    *scope, date->today);
 }
 
 HandlerResult passages_route(RequestContext& ctx, const AppState& app) {
@@ -111,22 +107,17 @@ HandlerResult explanation_route(RequestContext& ctx, const AppState& app) {
   p.reject_unknown();
   const auto scope = book.resolve(ctx, app);
   if (!scope || !date || !service) return ctx.errors();
-  const auto d = resolve_date(ctx, app, *scope, *date, "date");
-  if (!ctx.errors().empty()) return ctx.errors();
-  const auto day = app.engine->day(scope->book->code, *d);
-  if (!day) return ctx.errors();
+  const auto day = day_for(ctx, app, *scope, *date);
+  if (!day || !ctx.errors().empty()) return ctx.errors();
   std::vector<ReadingSet> sets;
   if (auto set = app.engine->readings(
           *day, {service_from(*service), scope->reading_type, scope->psalter})) {
     sets.push_back(std::move(set).value());
   }
-  Reply reply;
-  reply.body = single_document(nullptr, book_meta(*scope, *service), [&](JsonWriter& w) {
-    write_explanation(w, *day, *scope->names, sets);
-  });
-  reply.freshness = date->today ? Freshness::today : Freshness::stable;
-  reply.content_language = scope->lang;
-  return reply;
+  return book_reply(
+      single_document(nullptr, book_meta(*scope, *service),
+                      [&](JsonWriter& w) { write_explanation(w, *day, *scope->names, sets); }),
+      *scope, date->today);
 }
 
 }  // namespace
