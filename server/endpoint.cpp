@@ -18,8 +18,8 @@ namespace {
 
 namespace Ph = Pistache::Http;
 
-// Response headers. Pistache writes typed headers only (addRaw is dropped without a word, pitfall 3),
-// and CUSTOM_HEADER cannot spell names with hyphens, so those get this small template.
+// Response headers. Pistache writes typed headers only (addRaw is dropped without a word, pitfall
+// 3), and CUSTOM_HEADER cannot spell names with hyphens, so those get this small template.
 template <const char* kName>
 class TextHeader final : public Ph::Header::Header {
  public:

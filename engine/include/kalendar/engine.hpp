@@ -3,7 +3,7 @@
 //
 // Example:
 //   Engine engine(library);
-//   auto day = engine.day("loc_2015", *parse_iso_date("2025-11-30"));
+//   auto day = engine.day("my_book", *parse_iso_date("2025-11-30"));
 //   if (!day) return day.error();           // code "unknown_book" / "out_of_range"
 //   day->season_key() == "advent"
 #pragma once

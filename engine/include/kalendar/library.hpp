@@ -5,7 +5,7 @@
 //   DiagnosticList diags;
 //   auto lib = load_library(LibrarySources::from_dirs("rules", "books"), diags);
 //   if (diags.has_errors()) for (auto& d : diags.items()) std::cerr << format_diagnostic(d);
-//   const CompiledBook* b = lib->find("loc_2015");
+//   const CompiledBook* b = lib->find("my_book");
 #pragma once
 
 #include "kalendar/book.hpp"

@@ -6,7 +6,7 @@
 // the plan alive and reads names through the book, so it can be copied freely between threads.
 //
 // Example:
-//   ResolvedDay d = engine.day({"loc_2015", 2025-11-30}).value();
+//   ResolvedDay d = engine.day({"my_book", 2025-11-30}).value();
 //   d.season_key() == "advent"; d.week() == 1; d.prevailing().fate == Fate::prevailed
 #pragma once
 

@@ -15,7 +15,7 @@
 // Example:
 //   DiagnosticList diags;
 //   auto packs = load_text_packs("/srv/kalendar/texts", *library, diags);
-//   const CollectText* t = packs->find("loc_2015", "pt-BR", "advent_1");   // nullptr: no text
+//   const CollectText* t = packs->find("my_book", "pt-BR", "advent_1");   // nullptr: no text
 #pragma once
 
 #include "kalendar/library.hpp"
@@ -35,7 +35,7 @@ struct CollectText {
   std::string preface;  // may be empty
 };
 
-// One installed pack. Example: {"loc_2015", "pt-BR", "LOC 2015", "...", {advent_1: ...}}.
+// One installed pack. Example: {"my_book", "pt-BR", "LOC 2015", "...", {advent_1: ...}}.
 struct TextPack {
   std::string book;
   std::string lang;
