@@ -206,6 +206,9 @@ Response Dispatcher::dispatch(const Request& request) noexcept {
     services_.logger.error("unhandled_exception", "an exception not derived from std::exception");
     response = internal_error();
   }
+  // HEAD never carries a body, errors included: a keep-alive client would read the bytes as
+  // the start of its next response.
+  if (request.method == Method::head) response.body.clear();
   try {
     const auto elapsed =
         std::chrono::duration_cast<std::chrono::microseconds>(SteadyClock::now() - started);

@@ -4,13 +4,20 @@
 #   tools/bless_golden.sh [BUILD_DIR]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build}
+build=$(cd "${1:-$root/build}" && pwd)  # absolute: the script changes directory below
 check=$build/tools/kalendar-check
 [ -x "$check" ] || { echo "bless_golden: build kalendar-check first ($check)" >&2; exit 2; }
 cd "$root/tests/tools/fixtures"
 for dir in */; do
   name=${dir%/}
-  "$check" --rules ../../../rules "$name/books" > "$name.expected" || true
+  status=0
+  "$check" --rules ../../../rules "$name/books" > "$name.expected.new" || status=$?
+  if [ "$status" -ne 1 ]; then  # a broken book must give exit 1; anything else is a tool failure
+    rm -f "$name.expected.new"
+    echo "bless_golden: kalendar-check exited $status on $name; nothing written" >&2
+    exit 1
+  fi
+  mv "$name.expected.new" "$name.expected"
   echo "blessed tests/tools/fixtures/$name.expected"
 done
 if [ -x "$build/tests/golden/bless_golden_api" ]; then

@@ -72,6 +72,16 @@ Result<YearOverview> Engine::year(std::string_view book, int year) const {
   }
   YearOverview out;
   out.plan = bk.year_plan(year);
+  // A year view shows every day of its liturgical year, so that year must start inside the
+  // dates the book answers for (liturgical 1583 begins in November 1582).
+  const auto [lo, hi] = answerable_range(bk);
+  if (out.plan->first_day < Days{lo}) {
+    return Error{"out_of_range", "liturgical year " + std::to_string(year) + " begins on " +
+                                     format_iso_date(out.plan->first_day) + ", before " +
+                                     format_iso_date(lo) + ", the first day book '" +
+                                     std::string(book) + "' answers for"};
+  }
+  (void)hi;
   out.liturgical_year = year;
   out.first_day = out.plan->first_day;
   out.last_day = out.plan->last_day;

@@ -24,6 +24,7 @@ struct Entry {
   Index sunday_key = kNoIndex;
   std::optional<Days> date;      // the date its rule gives in `year`
   std::optional<Days> observed;  // where it is kept that year (after transfers)
+  Index sunday_colour = kNoIndex;  // a Sunday's colour that year (celebrations have their own)
   // The sort key, also the cursor: with a year (date, kind, id), else (movable, month, day, id).
   std::vector<std::int64_t> key;
 };
@@ -106,7 +107,7 @@ void write_entry(JsonWriter& w, const CompiledBook& b, const LanguageStrings& na
   const std::size_t type = c ? static_cast<std::size_t>(c->type) : 5;
   if (w.field("type")) w.string(kTypes[type]);
   if (w.field("type_name")) w.string(c ? names.types[type] : names.sunday_type);
-  if (w.field("color")) write_color(w, b, names, c ? c->colour : kNoIndex, 0);
+  if (w.field("color")) write_color(w, b, names, c ? c->colour : e.sunday_colour, 0);
   if (w.field("movable")) w.boolean(c == nullptr || c->movable);
   if (w.field("month")) c && !c->movable ? w.integer(c->fixed_month) : w.null();
   if (w.field("day")) c && !c->movable ? w.integer(c->fixed_day) : w.null();
@@ -131,6 +132,7 @@ std::vector<Entry> entries_for_year(const Engine& engine, const CompiledBook& b,
         s.sunday_key = d.record().sunday_key;
         s.date = d.date();
         s.observed = d.date();
+        s.sunday_colour = d.record().colour;
         if (s.sunday_key != kNoIndex) out.push_back(s);
       }
       if (o.kind != ObservanceKind::celebration || o.additional) continue;
@@ -162,16 +164,16 @@ HandlerResult list_route(RequestContext& ctx, const AppState& app) {
   }
   p.reject_unknown();
   const auto scope = book.resolve(ctx, app);
-  if (!scope || !ctx.errors().empty()) return ctx.errors();
+  if (!scope) return ctx.errors();
   const CompiledBook& b = *scope->book;
   const LanguageStrings& names = *scope->names;
   if (year && (*year < b.valid_years.from || *year > b.valid_years.to)) {
     ctx.errors().invalid("year", "book '" + b.code + "' answers for the years " +
                                      std::to_string(b.valid_years.from) + " to " +
                                      std::to_string(b.valid_years.to));
-    return ctx.errors();
   }
-  // A cursor belongs to one book and one set of filters.
+  // A cursor belongs to one book and one set of filters, and carries a sort key of the shape
+  // this listing uses: (date, kind, id) with a year, (movable, month, day, id) without.
   CursorScope cursor_scope(b.code);
   cursor_scope.filter("q", q.value_or(""))
       .filter("type", type.value_or(""))
@@ -185,10 +187,13 @@ HandlerResult list_route(RequestContext& ctx, const AppState& app) {
     auto decoded = decode_cursor(*cursor, cursor_scope);
     if (!decoded) {
       ctx.errors().add({ErrorCode::invalid_cursor, decoded.error().message, "cursor"});
-      return ctx.errors();
+    } else if (decoded->size() != (year ? 3u : 4u)) {
+      ctx.errors().add({ErrorCode::invalid_cursor, "this cursor was not made by this listing", "cursor"});
+    } else {
+      after = std::move(decoded).value();
     }
-    after = std::move(decoded).value();
   }
+  if (!ctx.errors().empty()) return ctx.errors();
 
   std::vector<Entry> entries;
   if (year) {

@@ -5,6 +5,8 @@
 #include "json/envelope.hpp"
 #include "json/readings_json.hpp"
 
+#include <algorithm>
+
 namespace kalendar::api {
 
 namespace {
@@ -68,7 +70,9 @@ HandlerResult days_route(RequestContext& ctx, const AppState& app) {
     const auto f = resolve_date(ctx, app, *scope, *from, "from");
     if (!f) return ctx.errors();
     first = *f;
-    last = to_civil(Days{first} + date::days{kDefaultFromOnlySpan - 1});
+    // `from` alone covers a week, clipped to the last day the book answers for.
+    last = to_civil(std::min(Days{first} + date::days{kDefaultFromOnlySpan - 1},
+                             Days{Engine::answerable_range(*scope->book).second}));
     if (to) {
       const auto t = resolve_date(ctx, app, *scope, *to, "to");
       if (!t) return ctx.errors();
@@ -91,7 +95,11 @@ HandlerResult days_route(RequestContext& ctx, const AppState& app) {
     return ctx.errors();
   }
   const auto days = app.engine->range(scope->book->code, first, last);
-  if (!days) return ctx.errors();
+  if (!days) {
+    // Unreachable after the checks above; answered as a parameter problem, never a 500.
+    ctx.errors().invalid(has_year ? "year" : "from", days.error().message);
+    return ctx.errors();
+  }
   Reply reply;
   reply.body = list_document(
       &fields, Links{ctx.self_link(), std::nullopt},

@@ -91,6 +91,7 @@ HandlerResult passages_route(RequestContext& ctx, const AppState& app) {
   if (book != nullptr) meta.code = book->code;
   meta.lang = app.bibles->find(version)->language;
   Reply reply;
+  reply.content_language = *meta.lang;  // the passage's language, as meta.lang says
   reply.body = single_document(nullptr, meta, [&](JsonWriter& w) {
     w.start_object();
     write_passage(w, *passage, format.value_or(TextFormat::verses));

@@ -161,3 +161,21 @@ precedence:
 
 }  // namespace
 }  // namespace kalendar::testing
+
+namespace kalendar::testing {
+namespace {
+
+TEST(Seasons, YearViewsStayInsideTheAnswerableDates) {
+  MiniBook b;
+  b.book();
+  const auto first = b.engine().year("mini", 1583);  // begins on Advent Sunday 1582
+  ASSERT_FALSE(first.ok());
+  EXPECT_EQ(first.error().code, "out_of_range");
+  EXPECT_NE(first.error().message.find("begins on 1582-11-28"), std::string::npos)
+      << first.error().message;
+  EXPECT_TRUE(b.engine().year("mini", 1584).ok());
+  EXPECT_TRUE(b.engine().year("mini", 4099).ok());
+}
+
+}  // namespace
+}  // namespace kalendar::testing
