@@ -22,8 +22,8 @@ constexpr std::string_view kTypes[] = {"principal_feast", "major_holy_day", "fes
 struct Entry {
   Index celebration = kNoIndex;  // kNoIndex for a Sunday
   Index sunday_key = kNoIndex;
-  std::optional<Days> date;      // the date its rule gives in `year`
-  std::optional<Days> observed;  // where it is kept that year (after transfers)
+  std::optional<Days> date;        // the date its rule gives in `year`
+  std::optional<Days> observed;    // where it is kept that year (after transfers)
   Index sunday_colour = kNoIndex;  // a Sunday's colour that year (celebrations have their own)
   // The sort key, also the cursor: with a year (date, kind, id), else (movable, month, day, id).
   std::vector<std::int64_t> key;
@@ -188,7 +188,8 @@ HandlerResult list_route(RequestContext& ctx, const AppState& app) {
     if (!decoded) {
       ctx.errors().add({ErrorCode::invalid_cursor, decoded.error().message, "cursor"});
     } else if (decoded->size() != (year ? 3u : 4u)) {
-      ctx.errors().add({ErrorCode::invalid_cursor, "this cursor was not made by this listing", "cursor"});
+      ctx.errors().add(
+          {ErrorCode::invalid_cursor, "this cursor was not made by this listing", "cursor"});
     } else {
       after = std::move(decoded).value();
     }
