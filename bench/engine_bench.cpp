@@ -3,9 +3,7 @@
 // dispatcher (parameters, auth, engine, JSON, ETag) without sockets.
 //   build/bench/kalendar_bench --benchmark_min_time=1
 #include "app/app_state.hpp"
-#include "dispatch.hpp"
-#include "handlers/routes.hpp"
-#include "keys.hpp"
+#include "app/in_process.hpp"
 
 #include "kalendar/engine.hpp"
 
@@ -74,48 +72,25 @@ void BM_Range366(benchmark::State& state) {
 }
 BENCHMARK(BM_Range366)->Unit(benchmark::kMicrosecond);
 
-// The whole request path in-process, for the dispatcher's share of a request's cost.
-struct InProcessServer {
-  std::shared_ptr<api::AppState> app;
-  std::string key;
-  api::Logger logger{[](std::string_view) {}, false};
-  api::Metrics metrics;
-  api::RateLimiter limiter;
-  std::unique_ptr<api::Authenticator> auth;
-  std::unique_ptr<api::Dispatcher> dispatcher;
-
-  explicit InProcessServer(std::size_t cache_bytes) {
+// The whole request path in-process (server/app/in_process.hpp), without sockets.
+api::InProcessApi& in_process(bool cached) {
+  static auto app = [] {
     DiagnosticList diags;
-    app = api::make_app_state(library(), nullptr, nullptr, diags);
-    const auto issued = api::generate_api_key();
-    key = issued->secret;
-    api::KeyRecord record;
-    record.id = 1;
-    record.name = "bench";
-    record.digest = issued->digest;
-    auth = std::make_unique<api::Authenticator>(
-        [record] {
-          return Result<std::vector<api::KeyRecord>>(std::vector<api::KeyRecord>{record});
-        },
-        api::AuthOptions{.default_rate_per_minute = 0});
-    (void)auth->refresh();
-    api::DispatcherOptions options;
-    options.response_cache_bytes = cache_bytes;
-    dispatcher = std::make_unique<api::Dispatcher>(
-        options, api::DispatcherServices{*auth, limiter, metrics, logger});
-    api::add_api_routes(*dispatcher, *app);
-    dispatcher->set_ready(true);
-  }
-};
+    return api::make_app_state(library(), nullptr, nullptr, diags);
+  }();
+  static api::InProcessApi uncached(app, 0);
+  static api::InProcessApi with_cache(app, 8U << 20U);
+  return cached ? with_cache : uncached;
+}
 
 // Every request computed afresh (the response cache off): the handler's full cost.
 void BM_DispatchGet(benchmark::State& state, const char* target) {
-  static InProcessServer server(0);
+  api::InProcessApi& server = in_process(false);
   const api::Request request =
-      api::make_request(api::Method::get, target, {{"X-API-Key", server.key}});
+      api::make_request(api::Method::get, target, {{"X-API-Key", server.key()}});
   std::size_t bytes = 0;
   for (auto _ : state) {
-    api::Response r = server.dispatcher->dispatch(request);
+    api::Response r = server.dispatcher().dispatch(request);
     bytes = r.body.size();
     benchmark::DoNotOptimize(r);
   }
@@ -133,11 +108,11 @@ BENCHMARK_CAPTURE(BM_DispatchGet, catalogue_search, "/api/v2/celebrations?book=l
 
 // The same request repeated with the per-thread response cache on (the server's default).
 void BM_DispatchGetCached(benchmark::State& state, const char* target) {
-  static InProcessServer server(8U << 20U);
+  api::InProcessApi& server = in_process(true);
   const api::Request request =
-      api::make_request(api::Method::get, target, {{"X-API-Key", server.key}});
+      api::make_request(api::Method::get, target, {{"X-API-Key", server.key()}});
   for (auto _ : state) {
-    api::Response r = server.dispatcher->dispatch(request);
+    api::Response r = server.dispatcher().dispatch(request);
     benchmark::DoNotOptimize(r);
   }
 }

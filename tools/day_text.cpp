@@ -1,8 +1,5 @@
 #include "day_text.hpp"
 
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
-
 namespace kalendar::tools {
 
 namespace {
@@ -60,67 +57,6 @@ std::string day_as_text(const ResolvedDay& day, std::string_view lang) {
     if (o.fate == Fate::transferred) competing += " " + format_iso_date(o.moved_to);
   }
   return line + competing;
-}
-
-std::string days_as_json(const std::vector<ResolvedDay>& days, std::string_view lang) {
-  rapidjson::StringBuffer buf;
-  rapidjson::Writer<rapidjson::StringBuffer> w(buf);
-  auto str = [&](const std::string& s) {
-    w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
-  };
-  w.StartArray();
-  for (const ResolvedDay& day : days) {
-    const CompiledBook& b = day.book();
-    const LanguageStrings& names = b.strings_for(lang);
-    const DayRecord& r = day.record();
-    w.StartObject();
-    w.Key("date");
-    str(format_iso_date(day.date()));
-    w.Key("season");
-    str(b.seasons[r.season].key);
-    w.Key("sub_season");
-    if (r.sub_season != kNoIndex) {
-      str(b.seasons[r.sub_season].key);
-    } else {
-      w.Null();
-    }
-    w.Key("week");
-    if (r.week > 0) {
-      w.Int(r.week);
-    } else {
-      w.Null();
-    }
-    w.Key("colour");
-    str(r.colour != kNoIndex ? b.palette[r.colour] : "");
-    w.Key("title");
-    str(title(day, names));
-    w.Key("observances");
-    w.StartArray();
-    for (const Observance& o : day.observances()) {
-      w.StartObject();
-      w.Key("kind");
-      str(std::string(kObservanceKindSlugs[static_cast<std::size_t>(o.kind)]));
-      if (o.kind == ObservanceKind::celebration) {
-        w.Key("celebration");
-        str(b.celebrations[o.celebration].key);
-      }
-      w.Key("fate");
-      str(std::string(kFateSlugs[static_cast<std::size_t>(o.fate)]));
-      if (o.fate == Fate::transferred) {
-        w.Key("moved_to");
-        str(format_iso_date(o.moved_to));
-      }
-      if (o.transferred_in) {
-        w.Key("transferred_from");
-        str(format_iso_date(o.original_date));
-      }
-      w.EndObject();
-    }
-    w.EndArray();
-    w.EndObject();
-  }
-  w.EndArray();
-  return std::string(buf.GetString(), buf.GetSize());
 }
 
 }  // namespace kalendar::tools

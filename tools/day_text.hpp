@@ -1,4 +1,4 @@
-// One resolved day as a line of text or as JSON, for kalendar-dump.
+// One resolved day as a line of text, for kalendar-dump (its JSON is the API's own).
 //
 // Example line:
 //   2025-11-30 Sun  advent/-          w1  violet  Primeiro Domingo do Advento [A]  | andrew:
@@ -13,6 +13,5 @@
 namespace kalendar::tools {
 
 std::string day_as_text(const ResolvedDay& day, std::string_view lang);
-std::string days_as_json(const std::vector<ResolvedDay>& days, std::string_view lang);
 
 }  // namespace kalendar::tools
