@@ -3,6 +3,8 @@
 // answers for is resolved without anomalies.
 #include "kalendar/checks.hpp"
 
+#include "shipped_library.hpp"
+
 #include "kalendar/engine.hpp"
 
 #include <gtest/gtest.h>
@@ -12,24 +14,14 @@
 namespace kalendar {
 namespace {
 
-std::shared_ptr<const Library> shared_library() {
-  static const std::shared_ptr<const Library> library = [] {
-    DiagnosticList diags;
-    auto lib = load_library(
-        LibrarySources::from_dirs(KALENDAR_SOURCE_DIR "/rules", KALENDAR_SOURCE_DIR "/books"),
-        diags);
-    for (const auto& d : diags.items()) ADD_FAILURE() << format_diagnostic(d);
-    return lib;
-  }();
-  return library;
-}
+using testing_books::shipped_library;
 
 class ExpectationTest : public ::testing::Test {
  public:
   ExpectationTest(std::string code, CheckExpectation x)
       : code_(std::move(code)), x_(std::move(x)) {}
   void TestBody() override {
-    const Engine engine(shared_library());
+    const Engine engine(shipped_library());
     auto day = engine.day(code_, x_.date);
     ASSERT_TRUE(day.ok()) << day.error().message;
     for (const auto& [field, expected] : x_.fields) {
@@ -44,7 +36,7 @@ class ExpectationTest : public ::testing::Test {
 };
 
 TEST(Books, BothShippedBooksLoadWithoutProblems) {
-  const auto lib = shared_library();
+  const auto lib = shipped_library();
   ASSERT_NE(lib->find("loc_2015"), nullptr);
   ASSERT_NE(lib->find("loc_2019_en"), nullptr);
   for (const auto& book : lib->books()) {
@@ -55,7 +47,7 @@ TEST(Books, BothShippedBooksLoadWithoutProblems) {
 }
 
 TEST(Books, ExamplesOfCelebrationsHold) {
-  const Engine engine(shared_library());
+  const Engine engine(shipped_library());
   for (const auto& book : engine.library().books()) {
     for (const auto& failure : run_checks(engine, *book)) {
       if (failure.message.rfind("example:", 0) == 0) ADD_FAILURE() << format_diagnostic(failure);
@@ -66,7 +58,7 @@ TEST(Books, ExamplesOfCelebrationsHold) {
 // Every year from 1583 to 4099 resolves with no anomaly: a season for every day, a named key for
 // every Sunday, a row for every candidate, no tie, no feast lost without a record.
 TEST(Books, EveryYearResolvesCleanly) {
-  for (const auto& book : shared_library()->books()) {
+  for (const auto& book : shipped_library()->books()) {
     int reported = 0;
     for (int year = kMinYear; year <= kMaxYear + 1 && reported < 10; ++year) {
       for (const Anomaly& a : book->year_plan(year)->anomalies) {
@@ -80,7 +72,7 @@ TEST(Books, EveryYearResolvesCleanly) {
 // A transfer that leaves one liturgical year lands in the next one's plan, computed separately:
 // both plans must agree on where the feast went.
 TEST(Books, TransfersAcrossYearBoundariesAgreeInBothPlans) {
-  const Engine engine(shared_library());
+  const Engine engine(shipped_library());
   for (const auto& book : engine.library().books()) {
     for (int year = 1900; year <= 2199; ++year) {
       const auto plan = book->year_plan(year);
@@ -105,7 +97,7 @@ TEST(Books, TransfersAcrossYearBoundariesAgreeInBothPlans) {
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
   // One test per expectation, so a failing check reads as its own line in the test report.
-  const auto library = kalendar::shared_library();
+  const auto library = kalendar::shipped_library();
   for (const auto& book : library->books()) {
     const auto* checks = library->checks(book->code);
     if (checks == nullptr) continue;

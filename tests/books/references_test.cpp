@@ -10,6 +10,8 @@
 // kPsalterNumbering, for psalm slots only; each must still be outside the KJV, so the list
 // shrinks when a book or the versification changes. Whether to convert them to the Bible's
 // numbering or to add a psalter versification is an open decision.
+#include "shipped_library.hpp"
+
 #include "kalendar/bible.hpp"
 #include "kalendar/bible_reference.hpp"
 #include "kalendar/engine.hpp"
@@ -24,17 +26,7 @@
 namespace kalendar {
 namespace {
 
-std::shared_ptr<const Library> shipped_library() {
-  static const std::shared_ptr<const Library> library = [] {
-    DiagnosticList diags;
-    auto lib = load_library(
-        LibrarySources::from_dirs(KALENDAR_SOURCE_DIR "/rules", KALENDAR_SOURCE_DIR "/books"),
-        diags);
-    for (const auto& d : diags.items()) ADD_FAILURE() << format_diagnostic(d);
-    return lib;
-  }();
-  return library;
-}
+using testing_books::shipped_library;
 
 const Versification& kjv() {
   static const Versification v = builtin_versification("KJV").value();
