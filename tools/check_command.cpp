@@ -138,7 +138,9 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
     const int from = std::max(opt.from, book->valid_years.from);
     const int to = std::min(opt.to, book->valid_years.to);
     for (int year = from; year <= to; ++year) {
-      for (const Anomaly& a : book->year_plan(year)->anomalies) {
+      // Held in a local: years outside the engine's cache live only as long as this pointer.
+      const auto plan = book->year_plan(year);
+      for (const Anomaly& a : plan->anomalies) {
         const auto key = std::make_tuple(a.loc.file, a.loc.line, a.loc.column, a.message);
         auto [it, inserted] = grouped.emplace(key, Grouped{format_iso_date(a.date), 0});
         if (inserted) order.push_back(key);

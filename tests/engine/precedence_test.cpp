@@ -36,7 +36,8 @@ TEST(Precedence, LesserFeastsSharingADayFollowDeclarationOrder) {
 )yaml");
   EXPECT_EQ(b.at("2027-03-09", "celebration"), "second");
   EXPECT_EQ(b.at("2027-03-09", "competing.first"), "yielded");
-  for (const auto& a : b.book().year_plan(2027)->anomalies) {
+  const auto plan = b.book().year_plan(2027);
+  for (const auto& a : plan->anomalies) {
     EXPECT_EQ(a.message.find("tie"), std::string::npos) << a.message;  // the row allows sharing
   }
 }
@@ -49,7 +50,8 @@ TEST(Precedence, EqualRowsThatMayNotShareAreReportedAsTies) {
 )yaml");
   EXPECT_EQ(b.at("2027-07-09", "celebration"), "one");  // still deterministic
   bool reported = false;
-  for (const auto& a : b.book().year_plan(2027)->anomalies) {
+  const auto plan = b.book().year_plan(2027);
+  for (const auto& a : plan->anomalies) {
     reported = reported ||
                a.message.find("tie in row 'festival' between 'one' and 'two'") != std::string::npos;
   }
@@ -93,7 +95,8 @@ TEST(Precedence, ACandidateMatchingNoRowIsAnAnomaly) {
   - {id: 1, key: stray, name: Stray, type: festival, date: {month: 7, day: 9}}
 )yaml");
   bool reported = false;
-  for (const auto& a : b.book().year_plan(2027)->anomalies) {
+  const auto plan = b.book().year_plan(2027);
+  for (const auto& a : plan->anomalies) {
     reported = reported || a.message == "no precedence row matches celebration 'stray'";
   }
   EXPECT_TRUE(reported);

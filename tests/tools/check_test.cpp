@@ -67,6 +67,16 @@ TEST(KalendarCheck, OneBookDirectoryChecksOnlyThatBook) {
   EXPECT_EQ(out.find("loc_2019_en"), std::string::npos) << out;
 }
 
+// Years before the engine's cached range are computed and freed one by one.
+TEST(KalendarCheck, ScansYearsOutsideTheCachedRange) {
+  std::string out;
+  EXPECT_EQ(run_in_fixtures(
+                {"kalendar-check", "../../../books/loc_2019_en", "--years", "1583-1600"}, out),
+            0)
+      << out;
+  EXPECT_NE(out.find("years 1583-1600 scanned"), std::string::npos) << out;
+}
+
 TEST(KalendarCheck, UsageErrorsExitWithTwo) {
   const struct {
     std::vector<std::string> args;
