@@ -122,4 +122,13 @@ Meta book_meta(const BookScope& scope, std::optional<std::string> service) {
   return m;
 }
 
+void note_collect_texts(Meta& meta, const AppState& app, const BookScope& scope) {
+  // Collect bodies come only from an installed text pack; without one they are null.
+  const TextPack* pack = app.texts->pack_for(scope.book->code, scope.lang);
+  meta.notes.emplace_back("texts", pack != nullptr
+                                       ? "text pack " + pack->lang + ": " + pack->source
+                                       : "no text pack is installed for this book: body and "
+                                         "preface are null");
+}
+
 }  // namespace kalendar::api

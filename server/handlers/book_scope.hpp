@@ -67,4 +67,8 @@ Reply book_reply(std::string body, const BookScope& scope, bool about_today);
 // meta for a book: code, lang, data_version (and the office where one applies).
 Meta book_meta(const BookScope& scope, std::optional<std::string> service = std::nullopt);
 
+// Adds meta.texts, which says where collect bodies come from (a text pack, or none installed, so
+// they are null). For every response that includes collect text.
+void note_collect_texts(Meta& meta, const AppState& app, const BookScope& scope);
+
 }  // namespace kalendar::api

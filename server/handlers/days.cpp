@@ -17,6 +17,14 @@ constexpr int kMaxRange = 366;
 constexpr int kMaxRangeWithText = 31;
 constexpr int kDefaultFromOnlySpan = 7;
 
+// meta of day documents: the office, and where collect bodies come from when they are included.
+Meta day_meta(const AppState& app, const BookScope& scope, const DayRequest& request) {
+  Meta meta =
+      book_meta(scope, std::string(kServiceSlugs[static_cast<std::size_t>(request.service)]));
+  if (request.includes.has("collect.text")) note_collect_texts(meta, app, scope);
+  return meta;
+}
+
 HandlerResult day_route(RequestContext& ctx, const AppState& app) {
   ParamReader p(ctx.query(), ctx.errors());
   const auto date = p.path_date("date", ctx.path_param("date"));
@@ -29,10 +37,8 @@ HandlerResult day_route(RequestContext& ctx, const AppState& app) {
   const auto day = day_for(ctx, app, *scope, *date);
   if (!day || !ctx.errors().empty()) return ctx.errors();
   return book_reply(
-      single_document(
-          &fields,
-          book_meta(*scope, std::string(kServiceSlugs[static_cast<std::size_t>(request.service)])),
-          [&](JsonWriter& w) { render_day(w, app, *scope, *day, request); }),
+      single_document(&fields, day_meta(app, *scope, request),
+                      [&](JsonWriter& w) { render_day(w, app, *scope, *day, request); }),
       *scope, date->today);
 }
 
@@ -101,12 +107,11 @@ HandlerResult days_route(RequestContext& ctx, const AppState& app) {
     return ctx.errors();
   }
   Reply reply;
-  reply.body = list_document(
-      &fields, Links{ctx.self_link(), std::nullopt},
-      book_meta(*scope, std::string(kServiceSlugs[static_cast<std::size_t>(request.service)])),
-      [&](JsonWriter& w) {
-        for (const ResolvedDay& day : *days) render_day(w, app, *scope, day, request);
-      });
+  reply.body = list_document(&fields, Links{ctx.self_link(), std::nullopt},
+                             day_meta(app, *scope, request), [&](JsonWriter& w) {
+                               for (const ResolvedDay& day : *days)
+                                 render_day(w, app, *scope, day, request);
+                             });
   reply.freshness =
       (from && from->today) || (to && to->today) ? Freshness::today : Freshness::stable;
   reply.content_language = scope->lang;

@@ -22,14 +22,7 @@ HandlerResult collects_route(RequestContext& ctx, const AppState& app) {
   const auto day = day_for(ctx, app, *scope, *date);
   if (!day || !ctx.errors().empty()) return ctx.errors();
   Meta meta = book_meta(*scope);
-  if (inc.has("text")) {
-    // Collect bodies come only from an installed text pack; without one they are null.
-    const TextPack* pack = app.texts->pack_for(scope->book->code, scope->lang);
-    meta.notes.emplace_back("texts", pack != nullptr
-                                         ? "text pack " + pack->lang + ": " + pack->source
-                                         : "no text pack is installed for this book: body and "
-                                           "preface are null");
-  }
+  if (inc.has("text")) note_collect_texts(meta, app, *scope);
   return book_reply(list_document(&fields, Links{ctx.self_link(), std::nullopt}, meta,
                                   [&](JsonWriter& w) {
                                     write_collect_items(w, app.engine->collects(*day), *day,

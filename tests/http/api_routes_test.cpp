@@ -243,6 +243,25 @@ TEST_F(ApiTest, CollectsWithoutATextPackSayWhy) {
   EXPECT_NE(j.str("/meta/texts").find("no text pack"), std::string::npos) << j.str("/meta/texts");
 }
 
+// The day routes say the same as /collects where collect bodies come from.
+TEST_F(ApiTest, DaysWithCollectTextSayWhereBodiesComeFrom) {
+  const auto with_pack = get("/api/v2/days/2025-11-30?book=loc_2015&include=collect.text");
+  ASSERT_EQ(with_pack.status, 200) << with_pack.body;
+  const Json p(with_pack.body);
+  EXPECT_EQ(p.str("/data/collect/0/body"), "Coleta de teste para advent_1.");
+  EXPECT_NE(p.str("/meta/texts").find("Pacote de teste do Kalendar"), std::string::npos)
+      << with_pack.body;
+  const auto without =
+      get("/api/v2/days?book=loc_2019_en&from=2025-11-30&to=2025-12-01&include=collect.text");
+  ASSERT_EQ(without.status, 200) << without.body;
+  const Json w(without.body);
+  EXPECT_TRUE(w.is_null("/data/0/collect/0/body")) << without.body;
+  EXPECT_NE(w.str("/meta/texts").find("no text pack"), std::string::npos) << without.body;
+  const auto no_text = get("/api/v2/days/2025-11-30?book=loc_2015&include=collect");
+  ASSERT_EQ(no_text.status, 200) << no_text.body;
+  EXPECT_FALSE(Json(no_text.body).has("/meta/texts")) << no_text.body;
+}
+
 // ---- /api/v2/passages -------------------------------------------------------------------------
 
 TEST_F(ApiTest, PassageInPortugueseNotationOnTheTinyKjv) {
