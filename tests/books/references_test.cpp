@@ -4,12 +4,12 @@
 // the deuterocanon (Sirach, Wisdom, Baruch...), which the KJV versification lacks, are checked
 // against NRSVA instead. A failure names the book file and line of the reading.
 //
-// One documented exception: BCP 2019 (loc_2019_en) prints psalm verses in the numbering of its
-// own Psalter (the Coverdale tradition, as in BCP 1979), which runs longer than the KJV in some
-// psalms ("Psalm 78:41-73": KJV Psalm 78 has 72 verses). Those printed references are listed in
-// kPsalterNumbering, for psalm slots only; each must still be outside the KJV, so the list
-// shrinks when a book or the versification changes. Whether to convert them to the Bible's
-// numbering or to add a psalter versification is an open decision.
+// One documented exception: BCP 2019 (loc_2019_en) and LOC 2021 (loc_2021) print psalm verses in
+// the numbering of their Psalter (the Coverdale tradition, as in BCP 1979), which runs longer than
+// the KJV in some psalms ("Psalm 78:41-73": KJV Psalm 78 has 72 verses). Those printed
+// references are listed in kPsalterNumbering, for psalm slots only; each must still be outside the
+// KJV, so the list shrinks when a book or the versification changes. Whether to convert them to the
+// Bible's numbering or to add a psalter versification is an open decision.
 #include "shipped_library.hpp"
 
 #include "kalendar/bible.hpp"
@@ -70,6 +70,14 @@ constexpr PsalterException kPsalterNumbering[] = {
     {"loc_2019_en", "Psalm 63:1-9(10-12)"},   {"loc_2019_en", "Psalm 68:19-36"},
     {"loc_2019_en", "Psalm 69:19-37"},        {"loc_2019_en", "Psalm 78:41-73"},
     {"loc_2019_en", "Psalm 132:(1-7) 8-19"},
+    // LOC 2021's two-year office table prints the BCP 1979 Psalter's numbering.
+    {"loc_2021", "Salmo 20; 21:1-7, (8-14)"},
+    {"loc_2021", "Salmo 37:19-42"},
+    {"loc_2021", "Salmo 40:1-14, (15-19); 54"},
+    {"loc_2021", "Salmo 51:1-18, (19-20)"},
+    {"loc_2021", "Salmo 68:1-20, (21-23), 24-36"},
+    {"loc_2021", "Salmo 69:1-23, (24-30), 31-38"},
+    {"loc_2021", "Salmo 95; 69:1-23, (24-30), 31-38"},
 };
 // clang-format on
 
