@@ -30,6 +30,9 @@ const std::map<std::string, Gaps, std::less<>>& known_gaps() {
         {"confession_of_peter", "philip_and_james", "mary_the_virgin", "holy_cross",
          "james_of_jerusalem"}}},
       {"loc_2019_en", {{}, {}}},
+      {"locb_2008",
+       {{"confession_of_peter", "holy_cross", "james_of_jerusalem"},
+        {"confession_of_peter", "holy_cross", "james_of_jerusalem", "thanksgiving_day"}}},
   };
   return gaps;
 }
