@@ -31,6 +31,9 @@ const std::map<std::string, Gaps, std::less<>>& known_gaps() {
          "james_of_jerusalem"}}},
       {"loc_2019_en", {{}, {}}},
       {"loc_2021", {{}, {}}},
+      {"locb_2008",
+       {{"confession_of_peter", "holy_cross", "james_of_jerusalem"},
+        {"confession_of_peter", "holy_cross", "james_of_jerusalem", "thanksgiving_day"}}},
   };
   return gaps;
 }

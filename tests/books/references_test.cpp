@@ -4,12 +4,13 @@
 // the deuterocanon (Sirach, Wisdom, Baruch...), which the KJV versification lacks, are checked
 // against NRSVA instead. A failure names the book file and line of the reading.
 //
-// One documented exception: BCP 2019 (loc_2019_en) and LOC 2021 (loc_2021) print psalm verses in
-// the numbering of their Psalter (the Coverdale tradition, as in BCP 1979), which runs longer than
-// the KJV in some psalms ("Psalm 78:41-73": KJV Psalm 78 has 72 verses). Those printed
-// references are listed in kPsalterNumbering, for psalm slots only; each must still be outside the
-// KJV, so the list shrinks when a book or the versification changes. Whether to convert them to the
-// Bible's numbering or to add a psalter versification is an open decision.
+// One documented exception: BCP 2019 (loc_2019_en) prints psalm verses in the numbering of its
+// own Psalter (the Coverdale tradition, as in BCP 1979), which runs longer than the KJV in some
+// psalms ("Psalm 78:41-73": KJV Psalm 78 has 72 verses); so do the daily office tables of LOC 2021
+// and LOCb 2008 (the 1979 two-year table, "Salmo 37:19-42"). Those printed references are listed
+// in kPsalterNumbering, for psalm slots only; each must still be outside the KJV, so the list
+// shrinks when a book or the versification changes. Whether to convert them to the Bible's
+// numbering or to add a psalter versification is an open decision.
 #include "shipped_library.hpp"
 
 #include "kalendar/bible.hpp"
@@ -78,6 +79,12 @@ constexpr PsalterException kPsalterNumbering[] = {
     {"loc_2021", "Salmo 68:1-20, (21-23), 24-36"},
     {"loc_2021", "Salmo 69:1-23, (24-30), 31-38"},
     {"loc_2021", "Salmo 95; 69:1-23, (24-30), 31-38"},
+    // LOCb 2008 prints its daily office psalms in the BCP 1979 Psalter's numbering.
+    {"locb_2008", "Salmo 20; 21:1-7(8-14)"},         {"locb_2008", "Salmo 20; 21:1-7 (8-14)"},
+    {"locb_2008", "Salmo 37:19-42"},                 {"locb_2008", "Salmo 40:1-14(15-19); 54"},
+    {"locb_2008", "Salmo 51:1-18(19-20)"},           {"locb_2008", "Salmo 68:1-20(21-23)24-36"},
+    {"locb_2008", "Salmo 69:1-23(24-30)31-38"},      {"locb_2008", "Salmo 69:1-23[24-30]31-38"},
+    {"locb_2008", "Salmo 95; 69:1-23(24-30)31-38"},
 };
 // clang-format on
 
