@@ -34,6 +34,7 @@ const std::map<std::string, Gaps, std::less<>>& known_gaps() {
       {"locb_2008",
        {{"confession_of_peter", "holy_cross", "james_of_jerusalem"},
         {"confession_of_peter", "holy_cross", "james_of_jerusalem", "thanksgiving_day"}}},
+      {"loc_1987", {{"independence_day"}, {}}},
   };
   return gaps;
 }

@@ -6,11 +6,12 @@
 //
 // One documented exception: BCP 2019 (loc_2019_en) prints psalm verses in the numbering of its
 // own Psalter (the Coverdale tradition, as in BCP 1979), which runs longer than the KJV in some
-// psalms ("Psalm 78:41-73": KJV Psalm 78 has 72 verses); so do the daily office tables of LOC 2021
-// and LOCb 2008 (the 1979 two-year table, "Salmo 37:19-42"). Those printed references are listed
-// in kPsalterNumbering, for psalm slots only; each must still be outside the KJV, so the list
-// shrinks when a book or the versification changes. Whether to convert them to the Bible's
-// numbering or to add a psalter versification is an open decision.
+// psalms ("Psalm 78:41-73": KJV Psalm 78 has 72 verses); so do LOC 1987 (the Portuguese 1979
+// book) and the daily office tables of LOC 2021 and LOCb 2008 (the 1979 two-year table, "Salmo
+// 37:19-42"). Those printed references are listed in kPsalterNumbering, for psalm slots only; each
+// must still be outside the KJV, so the list shrinks when a book or the versification changes.
+// Whether to convert them to the Bible's numbering or to add a psalter versification is an open
+// decision.
 #include "shipped_library.hpp"
 
 #include "kalendar/bible.hpp"
@@ -85,6 +86,14 @@ constexpr PsalterException kPsalterNumbering[] = {
     {"locb_2008", "Salmo 51:1-18(19-20)"},           {"locb_2008", "Salmo 68:1-20(21-23)24-36"},
     {"locb_2008", "Salmo 69:1-23(24-30)31-38"},      {"locb_2008", "Salmo 69:1-23[24-30]31-38"},
     {"locb_2008", "Salmo 95; 69:1-23(24-30)31-38"},
+    // loc_1987 prints the BCP 1979 Psalter's numbering too (its Portuguese translation).
+    {"loc_1987", "Salmo 27:10-18"},           {"loc_1987", "Salmo 30:1-6, 12-13"},
+    {"loc_1987", "Salmo 37:19-42"},           {"loc_1987", "Salmo 40:1-14(15-19)"},
+    {"loc_1987", "Salmo 51:1-18(19-20)"},     {"loc_1987", "Salmo 62:6-14"},
+    {"loc_1987", "Salmo 65:9-14"},            {"loc_1987", "Salmo 68:1-20(21-23)24-36"},
+    {"loc_1987", "Salmo 69:1-23(24-30)31-38"}, {"loc_1987", "Salmo 85:7-15"},
+    {"loc_1987", "Salmo 98:5-10"},            {"loc_1987", "Salmo 104:25-37"},
+    {"loc_1987", "Salmo 147:13-21"},
 };
 // clang-format on
 
@@ -139,8 +148,12 @@ TEST(References, EveryLectionaryReferenceParsesAndValidates) {
 // Every listed psalter exception is still a reference the KJV cannot hold (else drop it), and
 // parses: the exception covers the verse numbering only, never a malformed reference.
 TEST(References, PsalterNumberingExceptionsAreStillNeeded) {
+  const auto lib = shipped_library();
+  ASSERT_NE(lib, nullptr);
   for (const PsalterException& e : kPsalterNumbering) {
-    auto ref = parse_reference(e.reference, "en");
+    const auto* book = lib->find(e.book);
+    ASSERT_NE(book, nullptr) << e.book;
+    auto ref = parse_reference(e.reference, book->lang);
     ASSERT_TRUE(ref.ok()) << e.reference;
     EXPECT_FALSE(validate_reference(*ref, kjv()).ok()) << e.reference << " now fits the KJV";
   }
