@@ -471,7 +471,8 @@ TEST_F(ApiTest, CelebrationTypesInPortuguese) {
 TEST_F(ApiTest, PrayerBooksListOnlyTheKeysBooks) {
   const auto all = get("/api/v2/prayer-books");
   ASSERT_EQ(all.status, 200) << all.body;
-  EXPECT_EQ(Json(all.body).strings("/data", "code"), (Strings{"loc_2015", "loc_2019_en"}));
+  EXPECT_EQ(Json(all.body).strings("/data", "code"),
+            (Strings{"loc_2015", "loc_2019", "loc_2019_en"}));
   const auto mine = get("/api/v2/prayer-books", "pt_only");
   ASSERT_EQ(mine.status, 200) << mine.body;
   EXPECT_EQ(Json(mine.body).strings("/data", "code"), (Strings{"loc_2015"}));
