@@ -29,6 +29,7 @@ const std::map<std::string, Gaps, std::less<>>& known_gaps() {
        {{"christmas", "confession_of_peter", "mary_the_virgin", "holy_cross", "james_of_jerusalem"},
         {"confession_of_peter", "philip_and_james", "mary_the_virgin", "holy_cross",
          "james_of_jerusalem"}}},
+      {"loc_2019", {{}, {}}},  // a translation: the gaps of loc_2019_en
       {"loc_2019_en", {{}, {}}},
       {"loc_2021", {{}, {}}},
       {"locb_2008",
