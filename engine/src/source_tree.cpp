@@ -26,6 +26,26 @@ SourceLoc loc_of(const YAML::Node& node, const std::string& file) {
                    mark.column >= 0 ? mark.column + 1 : 0};
 }
 
+// A `source:` value is shown to users (explanations, the API), so it must cite what a reader can
+// look up. Checked here, where every YAML file of books, rule sets and checks passes, so that no
+// section can forget it. Open questions belong in books/README.md.
+void check_citation(const SourceNode& value, DiagnosticList& diags) {
+  const std::string text = fold_for_search(value.scalar);
+  if (text.find("[confirm") != std::string::npos) {
+    diags.error(value.loc,
+                "source contains '[confirm': sources reach API answers; cite what is printed and "
+                "list the open question in books/README.md");
+  }
+  for (const std::string_view internal : {"domain notes", "notes \u00a7"}) {
+    if (text.find(internal) != std::string::npos) {
+      diags.error(value.loc, "source cites our internal notes ('" + std::string(internal) +
+                                 "'): cite the printed book (rubric, page, section) or a "
+                                 "published source");
+      break;
+    }
+  }
+}
+
 SourceNode convert(const YAML::Node& node, const std::string& file, DiagnosticList& diags) {
   SourceNode out;
   out.loc = loc_of(node, file);
@@ -60,6 +80,7 @@ SourceNode convert(const YAML::Node& node, const std::string& file, DiagnosticLi
           continue;
         }
         SourceNode value = convert(kv.second, file, diags);
+        if (key.scalar == "source" && value.is_scalar()) check_citation(value, diags);
         out.entries.emplace_back(std::move(key), std::move(value));
       }
       break;
