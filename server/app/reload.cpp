@@ -68,9 +68,8 @@ ReloadOutcome reload_and_report(StateSlot& slot, const StateBuilder& build, Logg
     metrics.set_books_loaded(static_cast<std::int64_t>(outcome.books));
     logger.info("reload_done", summary);
   } else {
-    logger.error("reload_refused", std::to_string(outcome.problems.size()) +
-                                       " problems; the previous data keeps serving (" + summary +
-                                       ")");
+    logger.error("reload_refused", "problems: " + std::to_string(outcome.problems.size()) +
+                                       "; the previous data keeps serving (" + summary + ")");
   }
   return outcome;
 }

@@ -28,6 +28,7 @@
 #include <string>
 #include <thread>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 namespace kalendar {
@@ -214,6 +215,44 @@ struct Operations {
     return false;
   }
 };
+
+// A state can be shared between threads and swapped whole only because no book in it can
+// change: a CompiledBook is made by compile() alone, as a shared const object.
+static_assert(!std::is_default_constructible_v<CompiledBook>);
+static_assert(!std::is_constructible_v<CompiledBook, BookDefinition>);
+static_assert(!std::is_copy_constructible_v<CompiledBook>);
+static_assert(!std::is_copy_assignable_v<CompiledBook>);
+static_assert(std::is_same_v<decltype(CompiledBook::compile(BookDefinition{})),
+                             std::shared_ptr<const CompiledBook>>);
+
+TEST(Reload, APinnedStateLivesUntilItsLastRequestLetsGo) {
+  BooksDir dir;
+  auto first = dir.build();
+  const std::weak_ptr<const api::AppState> first_alive = first;
+  api::StateSlot slot(std::move(first));
+  api::PinnedState pinned = slot.pin();
+  EXPECT_EQ(pinned.generation, 1U);
+  EXPECT_EQ(slot.swap(dir.build()), 2U);
+  EXPECT_EQ(slot.pin().generation, 2U);
+  EXPECT_NE(slot.pin().state, pinned.state);
+  EXPECT_FALSE(first_alive.expired()) << "a request still holds the first state";
+  pinned = {};
+  EXPECT_TRUE(first_alive.expired()) << "the first state outlived its last pin";
+}
+
+TEST(Reload, ADayKeepsItsBookAliveAfterItsStateIsGone) {
+  BooksDir dir;
+  auto state = dir.build();
+  auto day = state->engine->day("loc_2015", CivilDate{date::year{2025} / 11 / 30});
+  ASSERT_TRUE(day.ok());
+  const std::weak_ptr<const api::AppState> state_alive = state;
+  state.reset();  // the library, the engine and the slot's reference: all gone
+  EXPECT_TRUE(state_alive.expired());
+  // Under ASan a raw pointer to the book would be a use after free here.
+  EXPECT_EQ(day->book().code, "loc_2015");
+  EXPECT_EQ(day->season_key(), "advent");
+  EXPECT_EQ(day->sunday_cycle(), "A");
+}
 
 TEST(Reload, ABrokenBookKeepsTheOldStateServingAndReportsEveryProblem) {
   BooksDir dir;
