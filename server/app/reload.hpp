@@ -32,7 +32,7 @@ namespace kalendar::api {
 using StateBuilder = std::function<std::shared_ptr<const AppState>(DiagnosticList&)>;
 
 // What one reload did. Example: {.swapped = false, .generation = 1, .problems = {
-//   "books/loc_2015/calendar.yaml:12:14: error: unknown colour 'purpel'"}}.
+//   "books/loc_2015/calendar.yaml:12:119: error: colour 'whyte' is not in the palette"}}.
 struct ReloadOutcome {
   bool swapped = false;
   std::uint64_t generation = 0;      // the slot's generation afterwards (unchanged on failure)

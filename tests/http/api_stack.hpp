@@ -3,8 +3,8 @@
 // tests/bible (KALENDAR_TINY_SWORD_DIR) installed under the codes `kjv` and `web`, the invented
 // text pack of tests/http/fixtures/texts, a temporary SQLite key store written with the same
 // KeyStore API kalendar-keys uses, the real Authenticator (refreshing every 100 ms), the real
-// Dispatcher with add_api_routes + add_ops_routes, and optionally a Pistache endpoint on
-// 127.0.0.1 with port 0.
+// Dispatcher with add_api_routes + add_ops_routes over a StateSlot (reload tests swap other
+// states into it), and optionally a Pistache endpoint on 127.0.0.1 with port 0.
 //
 // Keys issued (name: books, rate per minute, state):
 //   all: every book, unlimited            metered: every book, 1000/min
