@@ -277,9 +277,12 @@ Response Dispatcher::handle(const Request& request, Trace& trace) {
     }
   }
 
+  // Pinned before the cache is consulted, so the cache key and the handler see one state.
+  PinnedState pinned;
+  if (route->api && state_slot_ != nullptr) pinned = state_slot_->pin();
   std::string cache_key;
   if (route->api && cache_.enabled() && grant != nullptr) {
-    cache_key = ResponseCache::key_of(grant->key_id, request);
+    cache_key = ResponseCache::key_of(pinned.generation, grant->key_id, request);
     if (const CachedReply* hit = cache_.find(cache_key)) return from_cache(request, *hit, rate);
   }
   ErrorList query_errors;
@@ -291,6 +294,7 @@ Response Dispatcher::handle(const Request& request, Trace& trace) {
   }
   RequestContext ctx(request, route->pattern, std::move(params), std::move(query),
                      std::move(query_errors), grant.get(), options_.base_url);
+  ctx.pin(std::move(pinned));
   HandlerResult result = route->handler(ctx);
   return answer(request, *route, ctx, std::move(result), rate, std::move(cache_key));
 }

@@ -6,8 +6,9 @@
 //   2 OPTIONS -> 204 with Allow; any method but GET/HEAD -> 405 JSON with Allow
 //   3 /api/v2/* only: readiness (503 + Retry-After), X-API-Key (401), rate (429 + Retry-After)
 //   4 parse the query (4 KiB cap, decoding, array forms): problems go into ctx.errors()
-//   5 call the handler; every error of the request is answered together (400/403/...)
-//   6 200: strong ETag of the body; If-None-Match match -> 304 without body; HEAD -> no body;
+//   5 pin the served state (state_slot.hpp) for the whole request; call the handler; every error of
+//   the request is answered together (400/403/...) 6 200: strong ETag of the body; If-None-Match
+//   match -> 304 without body; HEAD -> no body;
 //     Cache-Control private with max-age by freshness; Vary on /api/v2; Content-Language
 //   7 one catch-all: an exception is logged and answered as JSON internal_error
 // Every request is counted in Metrics and logged in one access line.
@@ -36,9 +37,11 @@
 #include "rate_limit.hpp"
 #include "request.hpp"
 #include "response_cache.hpp"
+#include "state_slot.hpp"
 #include "url.hpp"
 
 #include <atomic>
+#include <cassert>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -107,6 +110,15 @@ class RequestContext {
   // The request's problems so far (query decoding problems are already in).
   // Example: ctx.errors().invalid("to", "must not be before from");
   [[nodiscard]] ErrorList& errors() { return errors_; }
+  // The state this request answers from, pinned when it started: a reload meanwhile does not
+  // change it. Only on /api/v2 routes of a dispatcher that serves a StateSlot.
+  // Example: const AppState& app = ctx.app(); app.library->find("loc_2015").
+  [[nodiscard]] const AppState& app() const {
+    assert(pinned_.state != nullptr);
+    return *pinned_.state;
+  }
+  // Used by the dispatcher. Example: ctx.pin(slot.pin()).
+  void pin(PinnedState pinned) { pinned_ = std::move(pinned); }
 
   // True when the key may use `book` (always true without a key).
   // Example: filter the prayer-book catalogue with ctx.book_allowed(code).
@@ -133,6 +145,7 @@ class RequestContext {
   ErrorList errors_;
   const Grant* grant_;
   std::string base_url_;
+  PinnedState pinned_;
 };
 
 // A route handler. It must not throw, but if it does the dispatcher answers internal_error.
@@ -172,6 +185,11 @@ class Dispatcher {
   // a malformed or duplicate pattern (a programmer error, found at start-up).
   // Example: add_route("/api/v2/celebrations/{id}", handle_celebration);
   void add_route(std::string_view pattern, Handler handler);
+
+  // /api/v2 requests pin `slot`'s current state (RequestContext::app()); the response cache is
+  // keyed on its generation. `slot` must outlive the dispatcher. Call before serving.
+  // Example: d.serve_state(slot); ... slot.swap(reloaded);   // later requests see `reloaded`
+  void serve_state(const StateSlot& slot) { state_slot_ = &slot; }
 
   // While not ready, /api/v2 routes answer 503 unavailable with Retry-After (books loading,
   // shutting down). Example: d.set_ready(true) after the library loaded.
@@ -218,6 +236,7 @@ class Dispatcher {
   std::vector<Route> routes_;
   std::atomic<bool> ready_{false};
   ResponseCache cache_;
+  const StateSlot* state_slot_ = nullptr;
 };
 
 }  // namespace kalendar::api

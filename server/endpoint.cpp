@@ -246,20 +246,27 @@ void HttpServer::shutdown() {
   impl_->endpoint.reset();
 }
 
-void block_shutdown_signals() {
+namespace {
+
+sigset_t handled_signals() {
   sigset_t signals;
   sigemptyset(&signals);
   sigaddset(&signals, SIGINT);
   sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGHUP);  // reload; unblocked, its default action would end the process
+  return signals;
+}
+
+}  // namespace
+
+void block_shutdown_signals() {
+  const sigset_t signals = handled_signals();
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   std::signal(SIGPIPE, SIG_IGN);  // Pistache uses MSG_NOSIGNAL already; belt and braces
 }
 
-int wait_for_shutdown_signal() {
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGINT);
-  sigaddset(&signals, SIGTERM);
+int wait_for_signal() {
+  const sigset_t signals = handled_signals();
   int signal_number = 0;
   while (sigwait(&signals, &signal_number) != 0) {
   }

@@ -12,7 +12,7 @@
 //   block_shutdown_signals();                       // before any thread starts
 //   HttpServer server(dispatcher, EndpointOptions{.port = 9080});
 //   auto port = server.start();                     // port.value() is the bound port
-//   int sig = wait_for_shutdown_signal();           // SIGINT or SIGTERM
+//   while (wait_for_signal() == SIGHUP) reload();   // then SIGINT or SIGTERM
 //   dispatcher.set_ready(false);
 //   server.shutdown();
 #pragma once
@@ -65,11 +65,13 @@ class HttpServer {
   std::unique_ptr<Impl> impl_;
 };
 
-// Blocks SIGINT and SIGTERM in the calling thread (and all threads it later starts), and
-// ignores SIGPIPE. Call it first thing in main. Example: block_shutdown_signals();
+// Blocks SIGINT, SIGTERM and SIGHUP in the calling thread (and all threads it later starts), so
+// only wait_for_signal sees them, and ignores SIGPIPE. Call it first thing in main.
+// Example: block_shutdown_signals();
 void block_shutdown_signals();
 
-// Waits until SIGINT or SIGTERM arrives and returns its number. Example: SIGTERM (15).
-int wait_for_shutdown_signal();
+// Waits until SIGINT, SIGTERM (shut down) or SIGHUP (reload the data) arrives and returns its
+// number. Example: SIGHUP (1).
+int wait_for_signal();
 
 }  // namespace kalendar::http

@@ -1,6 +1,8 @@
 // kalendar-server: configuration, key store, dispatcher, HTTP endpoint, graceful shutdown.
 //
-// Start-up fails fast with a clear message (exit 1; exit 2 for bad options). Shutdown on
+// Start-up fails fast with a clear message (exit 1; exit 2 for bad options). SIGHUP reloads
+// books, rules, text packs and Bibles into a new state, swapped in only when it compiles and
+// passes every checks.yaml (app/reload.hpp); the old state serves meanwhile. Shutdown on
 // SIGINT/SIGTERM: /api/v2 turns 503 (ready = false), the endpoint stops, then shared state is
 // released (in-flight handlers may outlive Endpoint::shutdown, dependencies.md §5 pitfall 15).
 //
@@ -8,6 +10,7 @@
 //   kalendar-server --port 9080 --threads 2 --keys-db var/keys.sqlite3
 #include "access_log.hpp"
 #include "app/app_state.hpp"
+#include "app/reload.hpp"
 #include "auth.hpp"
 #include "config.hpp"
 #include "dispatch.hpp"
@@ -17,6 +20,7 @@
 #include "metrics.hpp"
 #include "ops_routes.hpp"
 #include "rate_limit.hpp"
+#include "state_slot.hpp"
 
 #include <csignal>
 #include <cstring>
@@ -60,23 +64,29 @@ int run(const kalendar::api::ServerConfig& cfg) {
       api::DispatcherServices{auth, limiter, metrics, logger});
   // Books, text packs and Bible versions load before the port opens: a book with an error
   // stops the start with every problem listed (file:line:column).
+  // The same build serves the start and every reload (SIGHUP).
+  const api::StateBuilder build_state = [&cfg, &logger](DiagnosticList& diags) {
+    return api::load_app_state(api::AppPaths{.rules_dir = cfg.rules_dir,
+                                             .books_dir = cfg.books_dir,
+                                             .texts_dir = cfg.texts_dir,
+                                             .bible_cache_dir = cfg.bible_cache_dir,
+                                             .sword_path = cfg.sword_path},
+                               diags,
+                               [&logger](std::string_view line) { logger.info("loading", line); });
+  };
   DiagnosticList diags;
-  const auto app = api::load_app_state(
-      api::AppPaths{.rules_dir = cfg.rules_dir,
-                    .books_dir = cfg.books_dir,
-                    .texts_dir = cfg.texts_dir,
-                    .bible_cache_dir = cfg.bible_cache_dir,
-                    .sword_path = cfg.sword_path},
-      diags, [&logger](std::string_view line) { logger.info("loading", line); });
+  const auto first_state = build_state(diags);
   for (const auto& d : diags.items()) std::cerr << format_diagnostic(d) << "\n";
-  if (app == nullptr) {
+  if (first_state == nullptr) {
     std::cerr << "kalendar-server: cannot start: the books above have problems "
                  "(kalendar-check books lists them too)\n";
     return 1;
   }
-  metrics.set_books_loaded(static_cast<int>(app->library->books().size()));
-  api::add_api_routes(dispatcher, *app);
-  api::add_ops_routes(dispatcher, metrics, auth, [&app](api::JsonWriter& w) {
+  metrics.set_books_loaded(static_cast<int>(first_state->library->books().size()));
+  api::StateSlot state(first_state);
+  api::add_api_routes(dispatcher, state);
+  api::add_ops_routes(dispatcher, metrics, auth, [&state](api::JsonWriter& w) {
+    const auto app = state.pin().state;
     w.key("books");
     w.integer(static_cast<std::int64_t>(app->library->books().size()));
     w.key("bible_versions");
@@ -96,7 +106,11 @@ int run(const kalendar::api::ServerConfig& cfg) {
   logger.info("listening", cfg.address + ":" + std::to_string(port.value()));
   dispatcher.set_ready(true);
 
-  const int signal_number = http::wait_for_shutdown_signal();
+  int signal_number = 0;
+  while ((signal_number = http::wait_for_signal()) == SIGHUP) {
+    // On this thread, never a request's: the endpoint keeps answering from the old state.
+    (void)api::reload_and_report(state, build_state, logger, metrics);
+  }
   logger.info("shutting_down", signal_number == SIGTERM ? "SIGTERM" : "SIGINT");
   dispatcher.set_ready(false);
   server.shutdown();

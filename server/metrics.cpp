@@ -77,6 +77,10 @@ void Metrics::record(RouteSlot slot, int status, std::chrono::microseconds laten
 void Metrics::set_books_loaded(std::int64_t count) { books_loaded_.store(count, kRelaxed); }
 void Metrics::set_keys_active(std::int64_t count) { keys_active_.store(count, kRelaxed); }
 void Metrics::set_ready(bool ready) { ready_.store(ready, kRelaxed); }
+void Metrics::count_reload(bool swapped, std::uint64_t generation) {
+  (swapped ? reloads_ok_ : reloads_failed_).fetch_add(1, kRelaxed);
+  state_generation_.store(generation, kRelaxed);
+}
 
 std::string Metrics::exposition() const {
   std::string out;
@@ -128,6 +132,20 @@ std::string Metrics::exposition() const {
       "# TYPE kalendar_ready gauge\n"
       "kalendar_ready " +
       std::string(ready_.load(kRelaxed) ? "1" : "0") + "\n";
+  // Both results always appear, so an alert on `failed` works before the first failure.
+  out +=
+      "# HELP kalendar_reloads_total Reloads requested by SIGHUP, by result (failed: the old data "
+      "kept serving).\n"
+      "# TYPE kalendar_reloads_total counter\n"
+      "kalendar_reloads_total{result=\"ok\"} " +
+      std::to_string(reloads_ok_.load(kRelaxed)) + "\nkalendar_reloads_total{result=\"failed\"} " +
+      std::to_string(reloads_failed_.load(kRelaxed)) +
+      "\n"
+      "# HELP kalendar_data_generation Generation of the data being served: 1 at start, +1 per "
+      "successful reload.\n"
+      "# TYPE kalendar_data_generation gauge\n"
+      "kalendar_data_generation " +
+      std::to_string(state_generation_.load(kRelaxed)) + "\n";
   return out;
 }
 

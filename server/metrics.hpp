@@ -2,7 +2,8 @@
 //
 // Counters are relaxed atomics in slots fixed when routes are registered, so recording a
 // request takes no lock. Series: requests by route and status, a latency histogram by route,
-// and gauges fed by the lead (books loaded, active keys, readiness). Labels are route patterns,
+// and gauges fed by the lead (books loaded, active keys, readiness), and reloads by result with
+// the generation of the state being served. Labels are route patterns,
 // never raw paths, so the number of series stays bounded and nothing about keys leaks.
 //
 // Example:
@@ -49,6 +50,9 @@ class Metrics {
   void set_books_loaded(std::int64_t count);
   void set_keys_active(std::int64_t count);
   void set_ready(bool ready);
+  // A reload (SIGHUP) finished: swapped in a new state (generation = the slot's new one), or
+  // failed and left the old state serving. Example: count_reload(true, 2); count_reload(false, 2).
+  void count_reload(bool swapped, std::uint64_t generation);
 
   // The whole exposition; series with a zero count are omitted.
   // Example: exposition().find("# TYPE kalendar_http_requests_total counter") == 0... (first)
@@ -67,6 +71,9 @@ class Metrics {
   std::atomic<std::int64_t> books_loaded_{0};
   std::atomic<std::int64_t> keys_active_{0};
   std::atomic<bool> ready_{false};
+  std::atomic<std::uint64_t> reloads_ok_{0};
+  std::atomic<std::uint64_t> reloads_failed_{0};
+  std::atomic<std::uint64_t> state_generation_{1};
 };
 
 }  // namespace kalendar::api

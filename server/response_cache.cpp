@@ -32,8 +32,11 @@ std::atomic<std::uint64_t> next_owner{1};
 ResponseCache::ResponseCache(std::size_t bytes_per_thread)
     : budget_(bytes_per_thread), owner_(next_owner.fetch_add(1)) {}
 
-std::string ResponseCache::key_of(std::int64_t grant_id, const Request& request) {
-  std::string key = std::to_string(grant_id);
+std::string ResponseCache::key_of(std::uint64_t generation, std::int64_t grant_id,
+                                  const Request& request) {
+  std::string key = std::to_string(generation);
+  key += ' ';
+  key += std::to_string(grant_id);
   key.reserve(key.size() + request.raw_path.size() + request.raw_query.size() + 2);
   key += ' ';
   key += request.raw_path;

@@ -1,16 +1,18 @@
 // A per-thread cache of successful, stable answers.
 //
 // An /api/v2 answer with Freshness::stable is a pure function of the route, the raw path and
-// query, and the key (whose grant decides which books it sees); the data behind it is immutable
-// for the life of the process. Repeating the handler's JSON work for the same request is waste,
-// so each I/O thread keeps the last answers it produced (no locks: thread_local). Authentication,
-// rate limits, If-None-Match and logging still run on every request; only the handler is skipped.
-// Answers about `today`, errors and non-200 answers are never cached. When a thread's entries
-// exceed their byte budget, that thread's cache is simply emptied.
+// query, the key (whose grant decides which books it sees) and the served state's generation
+// (state_slot.hpp): a state is immutable, and a reload starts a new generation, so answers of
+// the old state are never served again (they age out with the thread's budget). Repeating the
+// handler's JSON work for the same request is waste, so each I/O thread keeps the last answers it
+// produced (no locks: thread_local). Authentication, rate limits, If-None-Match and logging still
+// run on every request; only the handler is skipped. Answers about `today`, errors and non-200
+// answers are never cached. When a thread's entries exceed their byte budget, that thread's cache
+// is simply emptied.
 //
 // Example:
 //   ResponseCache cache(8 << 20);
-//   std::string key = ResponseCache::key_of(grant_id, request);
+//   std::string key = ResponseCache::key_of(generation, grant_id, request);
 //   if (const CachedReply* hit = cache.find(key)) ... else cache.store(std::move(key), reply);
 #pragma once
 
@@ -38,8 +40,10 @@ class ResponseCache {
   ResponseCache(const ResponseCache&) = delete;
   ResponseCache& operator=(const ResponseCache&) = delete;
 
-  // The request's identity for caching. Example: "7 /api/v2/days/2025-11-30?book=loc_2015".
-  [[nodiscard]] static std::string key_of(std::int64_t grant_id, const Request& request);
+  // The request's identity for caching: state generation, key id, path and query.
+  // Example: "2 7 /api/v2/days/2025-11-30?book=loc_2015".
+  [[nodiscard]] static std::string key_of(std::uint64_t generation, std::int64_t grant_id,
+                                          const Request& request);
   [[nodiscard]] const CachedReply* find(std::string_view key) const;
   void store(std::string key, CachedReply reply);
   [[nodiscard]] bool enabled() const { return budget_ > 0; }

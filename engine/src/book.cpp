@@ -6,6 +6,7 @@
 #include "kalendar/resolved.hpp"
 
 #include <mutex>
+#include <utility>
 
 namespace kalendar {
 
@@ -27,47 +28,51 @@ class YearCache {
   std::array<Slot, kCacheTo - kCacheFrom + 1> slots;
 };
 
-CompiledBook::CompiledBook() = default;
+CompiledBook::CompiledBook(BookDefinition definition)
+    : BookDefinition(std::move(definition)), cache_(std::make_unique<YearCache>()) {}
 CompiledBook::~CompiledBook() = default;
 
-void CompiledBook::finalize() { cache_ = std::make_unique<YearCache>(); }
+std::shared_ptr<const CompiledBook> CompiledBook::compile(BookDefinition definition) {
+  // Not make_shared: the constructor is private, so that every book is born const and shared.
+  return std::shared_ptr<const CompiledBook>(new CompiledBook(std::move(definition)));
+}
 
-Index CompiledBook::find_celebration(std::string_view key) const {
+Index BookDefinition::find_celebration(std::string_view key) const {
   for (Index i = 0; i < celebrations.size(); ++i) {
     if (celebrations[i].key == key) return i;
   }
   return kNoIndex;
 }
 
-Index CompiledBook::find_celebration_by_id(int id) const {
+Index BookDefinition::find_celebration_by_id(int id) const {
   for (Index i = 0; i < celebrations.size(); ++i) {
     if (celebrations[i].id == id) return i;
   }
   return kNoIndex;
 }
 
-Index CompiledBook::find_season(std::string_view key) const {
+Index BookDefinition::find_season(std::string_view key) const {
   for (Index i = 0; i < seasons.size(); ++i) {
     if (seasons[i].key == key) return i;
   }
   return kNoIndex;
 }
 
-Index CompiledBook::find_sunday_key(std::string_view key) const {
+Index BookDefinition::find_sunday_key(std::string_view key) const {
   for (Index i = 0; i < sunday_keys.size(); ++i) {
     if (sunday_keys[i] == key) return i;
   }
   return kNoIndex;
 }
 
-Index CompiledBook::find_colour(std::string_view slug) const {
+Index BookDefinition::find_colour(std::string_view slug) const {
   for (Index i = 0; i < palette.size(); ++i) {
     if (palette[i] == slug) return i;
   }
   return kNoIndex;
 }
 
-const LanguageStrings& CompiledBook::strings_for(std::string_view tag) const {
+const LanguageStrings& BookDefinition::strings_for(std::string_view tag) const {
   for (const auto& s : strings) {
     if (s.lang == tag) return s;
   }

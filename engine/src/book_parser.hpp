@@ -1,4 +1,5 @@
-// MergedSource -> CompiledBook for `schema: 1`. One parser object per book; every problem goes
+// MergedSource -> BookDefinition for `schema: 1` (load_library then compiles it into a frozen
+// CompiledBook). One parser object per book; every problem goes
 // to the diagnostic list with its position, and parsing continues so all problems show at once.
 //
 // Names are resolved in two passes: first every key that can be referred to (celebrations,
@@ -22,7 +23,7 @@ class BookParser {
   BookParser(const MergedSource& src, const std::vector<StringLayer>& global_strings,
              DiagnosticList& diags);
   // The compiled book (possibly incomplete when diags has errors).
-  std::unique_ptr<CompiledBook> parse();
+  std::unique_ptr<BookDefinition> parse();
 
  private:
   // parse_book.cpp
@@ -76,7 +77,7 @@ class BookParser {
   const MergedSource& src_;
   const std::vector<StringLayer>& global_strings_;
   DiagnosticList& diags_;
-  std::unique_ptr<CompiledBook> book_;
+  std::unique_ptr<BookDefinition> book_;
   std::map<std::string, Index> celebrations_;
   std::map<std::string, Index> seasons_;
   std::map<std::string, Index> colours_;

@@ -21,7 +21,7 @@ constexpr std::array<std::string_view, 13> kFields = {
     "cycle"};
 
 // A referenced key must exist in the book ("none" is always allowed).
-void check_reference(const CompiledBook& book, std::string_view field, const SourceNode& value,
+void check_reference(const BookDefinition& book, std::string_view field, const SourceNode& value,
                      DiagnosticList& diags) {
   const std::string& v = value.scalar;
   if (v == "none") return;
@@ -39,7 +39,7 @@ void check_reference(const CompiledBook& book, std::string_view field, const Sou
 
 }  // namespace
 
-std::vector<CheckExpectation> parse_checks(const SourceNode& root, const CompiledBook& book,
+std::vector<CheckExpectation> parse_checks(const SourceNode& root, const BookDefinition& book,
                                            DiagnosticList& diags) {
   std::vector<CheckExpectation> out;
   MapReader top(root, "checks file", diags);

@@ -10,7 +10,7 @@
 
 namespace kalendar::detail {
 
-std::vector<CheckExpectation> parse_checks(const SourceNode& root, const CompiledBook& book,
+std::vector<CheckExpectation> parse_checks(const SourceNode& root, const BookDefinition& book,
                                            DiagnosticList& diags);
 
 }  // namespace kalendar::detail

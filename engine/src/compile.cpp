@@ -9,7 +9,7 @@ namespace kalendar::detail {
 namespace {
 
 // Celebrations a rule depends on (through {celebration: x} anywhere in it).
-void rule_dependencies(const CompiledBook& b, Index rule, std::vector<Index>& out) {
+void rule_dependencies(const BookDefinition& b, Index rule, std::vector<Index>& out) {
   if (rule == kNoIndex) return;
   const DateRuleForm& form = b.rules[rule].form;
   if (const auto* c = std::get_if<CelebrationOffset>(&form)) out.push_back(c->celebration);
@@ -19,7 +19,7 @@ void rule_dependencies(const CompiledBook& b, Index rule, std::vector<Index>& ou
 }  // namespace
 
 void BookParser::check_celebration_dependencies() {
-  CompiledBook& b = *book_;
+  BookDefinition& b = *book_;
   {
     std::vector<Index> deps;
     rule_dependencies(b, b.year_start, deps);

@@ -110,16 +110,15 @@ std::shared_ptr<Library> load_library(const LibrarySources& sources, DiagnosticL
       continue;
     }
     detail::BookParser parser(*merged, loader.global_strings(), book_diags);
-    std::unique_ptr<CompiledBook> book = parser.parse();
+    std::unique_ptr<BookDefinition> definition = parser.parse();
     if (const detail::SourceNode* checks = loader.checks(code)) {
-      library->checks_[code] = detail::parse_checks(*checks, *book, book_diags);
+      library->checks_[code] = detail::parse_checks(*checks, *definition, book_diags);
     }
     diags.append(book_diags);
     if (book_diags.has_errors()) continue;
-    book->data_version = digest_files(merged->files, {});
+    definition->data_version = digest_files(merged->files, {});
     all_files.insert(all_files.end(), merged->files.begin(), merged->files.end());
-    book->finalize();
-    library->books_.push_back(std::shared_ptr<const CompiledBook>(std::move(book)));
+    library->books_.push_back(CompiledBook::compile(std::move(*definition)));
   }
   library->data_version = digest_files(all_files, texts);
   return library;

@@ -18,8 +18,8 @@ BookParser::BookParser(const MergedSource& src, const std::vector<StringLayer>& 
   inline_names_.lang = src.inline_lang;
 }
 
-std::unique_ptr<CompiledBook> BookParser::parse() {
-  book_ = std::make_unique<CompiledBook>();
+std::unique_ptr<BookDefinition> BookParser::parse() {
+  book_ = std::make_unique<BookDefinition>();
   book_->code = src_.code;
   book_->kind = src_.kind;
   book_->extends = src_.extends;
@@ -120,7 +120,7 @@ std::vector<Index> BookParser::season_list(const SourceNode* node) {
 }
 
 void BookParser::parse_manifest() {
-  CompiledBook& b = *book_;
+  BookDefinition& b = *book_;
   auto text = [&](std::string_view key, bool required) -> std::string {
     const SourceNode* n = src_.single(key);
     if (n == nullptr) {

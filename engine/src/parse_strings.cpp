@@ -35,7 +35,7 @@ class NameChain {
 }  // namespace
 
 void BookParser::build_strings() {
-  CompiledBook& b = *book_;
+  BookDefinition& b = *book_;
   // sunday_names (in the base book's language) join the inline layer.
   if (auto it = src_.maps.find("sunday_names"); it != src_.maps.end()) {
     auto& sundays = inline_names_.texts["sundays"];

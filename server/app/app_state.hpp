@@ -1,6 +1,8 @@
-// Everything a request reads, loaded once at start-up and immutable afterwards: the compiled
-// books and the engine over them, the Bible store, the operator's text packs, each book's time
-// zone (for `today`), and the catalogue of `fields[...]` attributes.
+// Everything a request reads, as one immutable state: the compiled books and the engine over
+// them, the Bible store, the operator's text packs, each book's time zone (for `today`), and the
+// catalogue of `fields[...]` attributes. Built whole (at start-up and on every reload), shared as
+// `shared_ptr<const AppState>` through a StateSlot (state_slot.hpp), never changed after: a
+// reload builds another and swaps it in (app/reload.hpp).
 //
 // Example:
 //   DiagnosticList diags;

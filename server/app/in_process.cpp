@@ -8,7 +8,7 @@
 namespace kalendar::api {
 
 InProcessApi::InProcessApi(std::shared_ptr<const AppState> app, std::size_t response_cache_bytes)
-    : app_(std::move(app)), logger_([](std::string_view) {}, false) {
+    : slot_(std::move(app)), logger_([](std::string_view) {}, false) {
   const auto issued = generate_api_key();
   if (!issued) throw std::runtime_error("the system's random source failed");
   key_ = issued->secret;
@@ -24,7 +24,7 @@ InProcessApi::InProcessApi(std::shared_ptr<const AppState> app, std::size_t resp
   options.response_cache_bytes = response_cache_bytes;
   dispatcher_ = std::make_unique<Dispatcher>(
       options, DispatcherServices{*auth_, limiter_, metrics_, logger_});
-  add_api_routes(*dispatcher_, *app_);
+  add_api_routes(*dispatcher_, slot_);
   dispatcher_->set_ready(true);
 }
 

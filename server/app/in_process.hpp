@@ -1,6 +1,6 @@
 // The API answered in-process, without sockets or a key store: the real dispatcher and routes
-// over an AppState, with one internal key for every book. kalendar-dump prints the exact bytes
-// the service would send; the benchmarks measure the request path with it.
+// over an AppState (in a StateSlot), with one internal key for every book. kalendar-dump prints the
+// exact bytes the service would send; the benchmarks measure the request path with it.
 //
 // Example:
 //   InProcessApi api(app);
@@ -13,6 +13,7 @@
 #include "dispatch.hpp"
 #include "metrics.hpp"
 #include "rate_limit.hpp"
+#include "state_slot.hpp"
 
 #include <memory>
 #include <string>
@@ -31,9 +32,12 @@ class InProcessApi {
   [[nodiscard]] Response get(std::string_view target);
   [[nodiscard]] const std::string& key() const { return key_; }
   [[nodiscard]] Dispatcher& dispatcher() { return *dispatcher_; }
+  // The state answers come from; swap into it to answer from another (reload tests).
+  // Example: api.state_slot().swap(reloaded); api.get(...) now answers from `reloaded`.
+  [[nodiscard]] StateSlot& state_slot() { return slot_; }
 
  private:
-  std::shared_ptr<const AppState> app_;
+  StateSlot slot_;
   std::string key_;
   Logger logger_;
   Metrics metrics_;

@@ -173,13 +173,13 @@ HandlerResult bibles_route(RequestContext& ctx, const AppState& app) {
 
 }  // namespace
 
-void add_catalogue_routes(Dispatcher& d, const AppState& app) {
-  d.add_route("/api/v2/prayer-books", [&app](RequestContext& c) { return books_route(c, app); });
+void add_catalogue_routes(Dispatcher& d) {
+  d.add_route("/api/v2/prayer-books", [](RequestContext& c) { return books_route(c, c.app()); });
   d.add_route("/api/v2/prayer-books/{code}",
-              [&app](RequestContext& c) { return book_route(c, app); });
+              [](RequestContext& c) { return book_route(c, c.app()); });
   d.add_route("/api/v2/prayer-books/{code}/preferences",
-              [&app](RequestContext& c) { return preferences_route(c, app); });
-  d.add_route("/api/v2/bible-versions", [&app](RequestContext& c) { return bibles_route(c, app); });
+              [](RequestContext& c) { return preferences_route(c, c.app()); });
+  d.add_route("/api/v2/bible-versions", [](RequestContext& c) { return bibles_route(c, c.app()); });
 }
 
 }  // namespace kalendar::api

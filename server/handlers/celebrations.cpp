@@ -326,11 +326,11 @@ HandlerResult types_route(RequestContext& ctx, const AppState& app) {
 
 }  // namespace
 
-void add_celebration_routes(Dispatcher& d, const AppState& app) {
-  d.add_route("/api/v2/celebrations", [&app](RequestContext& c) { return list_route(c, app); });
+void add_celebration_routes(Dispatcher& d) {
+  d.add_route("/api/v2/celebrations", [](RequestContext& c) { return list_route(c, c.app()); });
   d.add_route("/api/v2/celebrations/types",
-              [&app](RequestContext& c) { return types_route(c, app); });
-  d.add_route("/api/v2/celebrations/{id}", [&app](RequestContext& c) { return one_route(c, app); });
+              [](RequestContext& c) { return types_route(c, c.app()); });
+  d.add_route("/api/v2/celebrations/{id}", [](RequestContext& c) { return one_route(c, c.app()); });
 }
 
 }  // namespace kalendar::api

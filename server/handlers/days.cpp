@@ -171,11 +171,11 @@ HandlerResult readings_route(RequestContext& ctx, const AppState& app) {
 
 }  // namespace
 
-void add_day_routes(Dispatcher& d, const AppState& app) {
-  d.add_route("/api/v2/days/{date}", [&app](RequestContext& c) { return day_route(c, app); });
-  d.add_route("/api/v2/days", [&app](RequestContext& c) { return days_route(c, app); });
+void add_day_routes(Dispatcher& d) {
+  d.add_route("/api/v2/days/{date}", [](RequestContext& c) { return day_route(c, c.app()); });
+  d.add_route("/api/v2/days", [](RequestContext& c) { return days_route(c, c.app()); });
   d.add_route("/api/v2/days/{date}/readings",
-              [&app](RequestContext& c) { return readings_route(c, app); });
+              [](RequestContext& c) { return readings_route(c, c.app()); });
 }
 
 }  // namespace kalendar::api

@@ -5,12 +5,13 @@
 
 namespace kalendar::api {
 
-void add_api_routes(Dispatcher& d, const AppState& app) {
-  add_day_routes(d, app);
-  add_text_routes(d, app);
-  add_year_routes(d, app);
-  add_celebration_routes(d, app);
-  add_catalogue_routes(d, app);
+void add_api_routes(Dispatcher& d, const StateSlot& slot) {
+  d.serve_state(slot);
+  add_day_routes(d);
+  add_text_routes(d);
+  add_year_routes(d);
+  add_celebration_routes(d);
+  add_catalogue_routes(d);
   d.add_route("/api/v2/openapi.json", [](RequestContext& ctx) -> HandlerResult {
     ParamReader p(ctx.query(), ctx.errors());
     p.reject_unknown();

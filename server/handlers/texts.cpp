@@ -116,12 +116,12 @@ HandlerResult explanation_route(RequestContext& ctx, const AppState& app) {
 
 }  // namespace
 
-void add_text_routes(Dispatcher& d, const AppState& app) {
+void add_text_routes(Dispatcher& d) {
   d.add_route("/api/v2/collects/{date}",
-              [&app](RequestContext& c) { return collects_route(c, app); });
-  d.add_route("/api/v2/passages", [&app](RequestContext& c) { return passages_route(c, app); });
+              [](RequestContext& c) { return collects_route(c, c.app()); });
+  d.add_route("/api/v2/passages", [](RequestContext& c) { return passages_route(c, c.app()); });
   d.add_route("/api/v2/liturgical-explanations/{date}",
-              [&app](RequestContext& c) { return explanation_route(c, app); });
+              [](RequestContext& c) { return explanation_route(c, c.app()); });
 }
 
 }  // namespace kalendar::api

@@ -131,15 +131,15 @@ HandlerResult year_route(RequestContext& ctx, const AppState& app, View view) {
 
 }  // namespace
 
-void add_year_routes(Dispatcher& d, const AppState& app) {
+void add_year_routes(Dispatcher& d) {
   d.add_route("/api/v2/years/{year}",
-              [&app](RequestContext& c) { return year_route(c, app, View::overview); });
+              [](RequestContext& c) { return year_route(c, c.app(), View::overview); });
   d.add_route("/api/v2/years/{year}/seasons",
-              [&app](RequestContext& c) { return year_route(c, app, View::seasons); });
+              [](RequestContext& c) { return year_route(c, c.app(), View::seasons); });
   d.add_route("/api/v2/years/{year}/key-dates",
-              [&app](RequestContext& c) { return year_route(c, app, View::key_dates); });
+              [](RequestContext& c) { return year_route(c, c.app(), View::key_dates); });
   d.add_route("/api/v2/years/{year}/lectionary-cycle",
-              [&app](RequestContext& c) { return year_route(c, app, View::lectionary_cycle); });
+              [](RequestContext& c) { return year_route(c, c.app(), View::lectionary_cycle); });
 }
 
 }  // namespace kalendar::api

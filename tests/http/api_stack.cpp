@@ -120,10 +120,11 @@ ApiStack::ApiStack(StackOptions options) : scratch_(make_scratch()) {
 
     dispatcher_ = std::make_unique<api::Dispatcher>(
         api::DispatcherOptions{}, api::DispatcherServices{*auth_, limiter_, metrics_, *logger_});
-    api::add_api_routes(*dispatcher_, *app_);
+    slot_ = std::make_unique<api::StateSlot>(app_);
+    api::add_api_routes(*dispatcher_, *slot_);
     api::add_ops_routes(*dispatcher_, metrics_, *auth_, [this](api::JsonWriter& w) {
       w.key("books");
-      w.integer(static_cast<std::int64_t>(app_->library->books().size()));
+      w.integer(static_cast<std::int64_t>(slot_->pin().state->library->books().size()));
     });
     dispatcher_->set_ready(options.ready);
 
@@ -151,6 +152,7 @@ ApiStack::~ApiStack() {
   if (auth_) auth_->stop_refresher();
   dispatcher_.reset();
   auth_.reset();
+  slot_.reset();
   app_.reset();
   std::error_code ignored;
   fs::remove_all(scratch_, ignored);

@@ -3,8 +3,8 @@
 // tests/bible (KALENDAR_TINY_SWORD_DIR) installed under the codes `kjv` and `web`, the invented
 // text pack of tests/http/fixtures/texts, a temporary SQLite key store written with the same
 // KeyStore API kalendar-keys uses, the real Authenticator (refreshing every 100 ms), the real
-// Dispatcher with add_api_routes + add_ops_routes, and optionally a Pistache endpoint on
-// 127.0.0.1 with port 0.
+// Dispatcher with add_api_routes + add_ops_routes over a StateSlot (reload tests swap other
+// states into it), and optionally a Pistache endpoint on 127.0.0.1 with port 0.
 //
 // Keys issued (name: books, rate per minute, state):
 //   all: every book, unlimited            metered: every book, 1000/min
@@ -26,6 +26,7 @@
 #include "endpoint.hpp"
 #include "metrics.hpp"
 #include "rate_limit.hpp"
+#include "state_slot.hpp"
 
 #include <cstdint>
 #include <filesystem>
@@ -61,7 +62,11 @@ class ApiStack {
                                        api::Method method = api::Method::get);
 
   [[nodiscard]] std::uint16_t port() const { return port_; }
+  // The state the stack started with (tests replace its clock).
   [[nodiscard]] api::AppState& app() { return *app_; }
+  // Where the routes read their state; reload tests swap other states in.
+  [[nodiscard]] api::StateSlot& state_slot() { return *slot_; }
+  [[nodiscard]] api::Metrics& metrics() { return metrics_; }
   [[nodiscard]] api::Dispatcher& dispatcher() { return *dispatcher_; }
   [[nodiscard]] const std::string& keys_db() const { return keys_db_; }
   // Error-level log lines (unhandled exceptions, key refresh failures) seen so far.
@@ -76,6 +81,7 @@ class ApiStack {
   mutable std::mutex log_mutex_;
   std::vector<std::string> error_lines_;
   std::shared_ptr<api::AppState> app_;
+  std::unique_ptr<api::StateSlot> slot_;
   std::unique_ptr<api::Logger> logger_;
   api::Metrics metrics_;
   api::RateLimiter limiter_;

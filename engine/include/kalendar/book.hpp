@@ -1,5 +1,10 @@
 // A prayer book compiled from its YAML: immutable, indexed, ready to resolve any date.
 //
+// The parser fills a BookDefinition; CompiledBook::compile freezes it. A CompiledBook exists only
+// as `shared_ptr<const CompiledBook>` (its constructor is private), so nothing can change a book
+// once it is compiled: no setter, no two-phase set-up, and a resolved day can keep its book alive
+// (shared_from_this) after the library that held it was swapped out by a reload.
+//
 // Everything a book says is data here, in closed vocabularies: date rules, seasons, precedence
 // rows, transfer rules, colour and fast rules, names per language. The engine interprets these
 // structures generically; no C++ anywhere knows a particular book. See docs/BOOKS.md for the
@@ -259,13 +264,10 @@ struct LanguageStrings {
 class YearPlan;
 class YearCache;
 
-class CompiledBook {
- public:
-  CompiledBook();
-  ~CompiledBook();
-  CompiledBook(const CompiledBook&) = delete;
-  CompiledBook& operator=(const CompiledBook&) = delete;
-
+// Everything a book says, as the parser builds it up (engine/src/parse_*.cpp). Outside the
+// loader it is only ever seen as the frozen base of a CompiledBook.
+// Example: BookDefinition d; d.code = "loc_2015"; ... CompiledBook::compile(std::move(d)).
+struct BookDefinition {
   // Metadata
   std::string code;
   std::string kind = "book";  // book | translation | adaptation
@@ -318,6 +320,19 @@ class CompiledBook {
   [[nodiscard]] Index find_colour(std::string_view slug) const;
   // The best strings for a BCP 47 tag: exact, then base language, then the book's own.
   [[nodiscard]] const LanguageStrings& strings_for(std::string_view tag) const;
+};
+
+// A book frozen by construction: a BookDefinition that can no longer change, with its cache of
+// resolved years. Example: std::shared_ptr<const CompiledBook> b = CompiledBook::compile(d);
+class CompiledBook final : public BookDefinition,
+                           public std::enable_shared_from_this<CompiledBook> {
+ public:
+  // The only way to make one: `definition` (complete, without errors) becomes immutable.
+  // Example: library.books_.push_back(CompiledBook::compile(std::move(definition)));
+  [[nodiscard]] static std::shared_ptr<const CompiledBook> compile(BookDefinition definition);
+  ~CompiledBook();
+  CompiledBook(const CompiledBook&) = delete;
+  CompiledBook& operator=(const CompiledBook&) = delete;
 
   // The resolved liturgical year that ends in civil year `liturgical_year` (the one holding its
   // Easter). Computed once and cached inside the valid range; thread-safe.
@@ -329,11 +344,11 @@ class CompiledBook {
   // Example: year_begins_in(2025) == 2025-11-30; liturgical year 2026 runs from it.
   [[nodiscard]] Days year_begins_in(int civil_year) const;
 
-  // Must be called once after the structures above are filled (sets up the year cache).
-  void finalize();
-
  private:
-  std::unique_ptr<YearCache> cache_;
+  explicit CompiledBook(BookDefinition definition);
+  // Filled lazily, one year at a time, each exactly once (std::call_once): a cache of values
+  // computed from the frozen definition, never a change to what the book says.
+  const std::unique_ptr<YearCache> cache_;
 };
 
 }  // namespace kalendar

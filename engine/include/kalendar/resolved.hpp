@@ -119,11 +119,12 @@ class YearPlan {
   }
 };
 
-// A resolved day: a view into a cached plan.
+// A resolved day: a view into a cached plan. It shares ownership of its book and plan, so it
+// stays valid however long it is kept, even after a reload swapped its library out.
 class ResolvedDay {
  public:
   ResolvedDay(const CompiledBook& book, std::shared_ptr<const YearPlan> plan, const DayRecord& r)
-      : book_(&book), plan_(std::move(plan)), record_(&r) {}
+      : book_(book.shared_from_this()), plan_(std::move(plan)), record_(&r) {}
 
   [[nodiscard]] const CompiledBook& book() const { return *book_; }
   [[nodiscard]] const YearPlan& plan() const { return *plan_; }
@@ -148,7 +149,7 @@ class ResolvedDay {
   [[nodiscard]] std::string_view weekday_cycle() const;
 
  private:
-  const CompiledBook* book_;
+  std::shared_ptr<const CompiledBook> book_;
   std::shared_ptr<const YearPlan> plan_;
   const DayRecord* record_;
 };
