@@ -42,8 +42,9 @@ std::string expand_weekday_title(std::string_view templ, const ResolvedDay& day,
 }
 
 std::string day_title(const ResolvedDay& day, const LanguageStrings& names) {
-  if (const Celebration* c = day.prevailing_celebration()) {
-    return names.celebrations[static_cast<std::size_t>(c - day.book().celebrations.data())];
+  const Observance& prevailing = day.prevailing();
+  if (prevailing.kind == ObservanceKind::celebration) {
+    return names.celebrations[prevailing.celebration];
   }
   const DayRecord& r = day.record();
   if (day.is_sunday() && r.sunday_key != kNoIndex && !names.sundays[r.sunday_key].empty()) {
@@ -57,10 +58,9 @@ std::string day_title(const ResolvedDay& day, const LanguageStrings& names) {
 
 std::string collect_title(const ResolvedDay& day, const LanguageStrings& names,
                           const ResolvedCollect& collect) {
-  const auto index = day.book().collect_index.find(collect.key->key);
-  if (index != day.book().collect_index.end() && !names.collect_titles[index->second].empty()) {
-    return names.collect_titles[index->second];
-  }
+  // Keys live in the book's collect_keys: the pointer gives the index of its title.
+  const auto index = static_cast<std::size_t>(collect.key - day.book().collect_keys.data());
+  if (!names.collect_titles[index].empty()) return names.collect_titles[index];
   if (collect.celebration != kNoIndex) return names.celebrations[collect.celebration];
   if (collect.sunday_key != kNoIndex) return names.sundays[collect.sunday_key];
   return {};

@@ -137,3 +137,30 @@ collects:
 
 }  // namespace
 }  // namespace kalendar::testing
+
+namespace kalendar::testing {
+namespace {
+
+TEST(BiblePreferences, ByLanguageInTheBooksOrderAndThePreferenceNeedsNoOptions) {
+  MiniBook b;
+  b.add("bibles.yaml", R"yaml(
+bibles:
+  pt-BR: [arc]
+  en: [web, kjv]
+preferences:
+  - {key: bible, name: Bible version}
+)yaml");
+  EXPECT_EQ(b.errors(), "");
+  const CompiledBook& book = b.book();
+  ASSERT_EQ(book.bibles_by_language.size(), 2U);
+  EXPECT_EQ(book.bibles_by_language[0].lang, "pt-BR");
+  EXPECT_EQ(book.bibles_by_language[0].codes, (std::vector<std::string>{"arc"}));
+  EXPECT_EQ(book.bibles_by_language[1].codes, (std::vector<std::string>{"web", "kjv"}));
+
+  MiniBook without;  // without bibles:, the bible preference lists its versions
+  without.add("bibles.yaml", "preferences:\n  - {key: bible, name: Bible version}\n");
+  EXPECT_NE(without.errors().find("missing 'options'"), std::string::npos) << without.errors();
+}
+
+}  // namespace
+}  // namespace kalendar::testing
