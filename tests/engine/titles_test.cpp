@@ -164,3 +164,32 @@ preferences:
 
 }  // namespace
 }  // namespace kalendar::testing
+
+namespace kalendar::testing {
+namespace {
+
+TEST(CollectTitles, TranslationsRenameThemAndTheRestFallBackToTheBooksOwn) {
+  MiniBook b;
+  b.add("calendar.yaml", R"yaml(
+collects:
+  keys:
+    ember_days: {title: Ember Days}
+    rogation_days: {title: Rogation Days}
+  lookup: []
+)yaml")
+      .add("strings/pt-BR.yaml", R"yaml(
+lang: pt-BR
+strings:
+  collects: {ember_days: Dias de Têmporas}
+)yaml");
+  EXPECT_EQ(b.errors(), "");
+  const CompiledBook& book = b.book();
+  const Index ember = book.collect_index.at("ember_days");
+  const Index rogation = book.collect_index.at("rogation_days");
+  EXPECT_EQ(book.strings_for("pt-BR").collect_titles[ember], "Dias de Têmporas");
+  EXPECT_EQ(book.strings_for("pt-BR").collect_titles[rogation], "Rogation Days");
+  EXPECT_EQ(book.strings_for("en").collect_titles[ember], "Ember Days");
+}
+
+}  // namespace
+}  // namespace kalendar::testing
