@@ -1,6 +1,7 @@
 #include "check_command.hpp"
 
 #include "kalendar/checks.hpp"
+#include "kalendar/day_title.hpp"
 #include "kalendar/engine.hpp"
 
 #include <algorithm>
@@ -140,7 +141,9 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
     for (int year = from; year <= to; ++year) {
       // Held in a local: years outside the engine's cache live only as long as this pointer.
       const auto plan = book->year_plan(year);
-      for (const Anomaly& a : plan->anomalies) {
+      std::vector<Anomaly> anomalies = plan->anomalies;
+      for (Anomaly& a : untitled_days(*book, plan)) anomalies.push_back(std::move(a));
+      for (const Anomaly& a : anomalies) {
         const auto key = std::make_tuple(a.loc.file, a.loc.line, a.loc.column, a.message);
         auto [it, inserted] = grouped.emplace(key, Grouped{format_iso_date(a.date), 0});
         if (inserted) order.push_back(key);

@@ -48,6 +48,8 @@ class BookParser {
   bool check_key_template(const SourceNode& node);
   // parse_strings.cpp
   void build_strings();
+  [[nodiscard]] bool is_weekday_title_key(const std::string& key) const;
+  void check_weekday_title_templates(const std::vector<const StringLayer*>& layers);
   // parse_predicates.cpp
   Index parse_date_rule(const SourceNode* node);
   CandidateMatch parse_candidate_match(const SourceNode& node, const std::string& what);

@@ -4,6 +4,7 @@
 #include "checks_parser.hpp"
 #include "reader.hpp"
 
+#include "kalendar/day_title.hpp"
 #include "kalendar/engine.hpp"
 
 #include <algorithm>
@@ -14,11 +15,11 @@ namespace detail {
 
 namespace {
 
-constexpr std::array<std::string_view, 13> kFields = {
+constexpr std::array<std::string_view, 15> kFields = {
     "celebration", "sunday",     "governing_sunday", "sunday_name",
     "season",      "sub_season", "colour",           "week",
     "proper",      "fast",       "transferred_from", "liturgical_year",
-    "cycle"};
+    "cycle",       "title",      "fast_name"};
 
 // A referenced key must exist in the book ("none" is always allowed).
 void check_reference(const BookDefinition& book, std::string_view field, const SourceNode& value,
@@ -165,6 +166,11 @@ std::string actual_check_value(const ResolvedDay& day, std::string_view field) {
     return r.fast_rule == kNoIndex
                ? "none"
                : std::string(kFastKindSlugs[static_cast<std::size_t>(b.fasts[r.fast_rule].kind)]);
+  }
+  if (field == "title") return day_title(day, b.strings.front());
+  if (field == "fast_name") {
+    if (r.fast_rule == kNoIndex || b.strings.front().fast_names[r.fast_rule].empty()) return "none";
+    return b.strings.front().fast_names[r.fast_rule];
   }
   if (field == "transferred_from") {
     const Observance& p = day.prevailing();

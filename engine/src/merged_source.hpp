@@ -26,7 +26,8 @@ std::optional<SectionMerge> section_merge(std::string_view name);
 struct StringLayer {
   std::string lang;
   // category (celebrations, seasons, season_labels, sundays, colours, types, fasts, weekdays,
-  // preferences, book) -> key -> text, with the text's node for diagnostics.
+  // preferences, book, fast_names, weekday_titles, collects) -> key -> text, with the text's
+  // node for diagnostics.
   std::map<std::string, std::map<std::string, const SourceNode*>> texts;
   SourceLoc loc;
 };

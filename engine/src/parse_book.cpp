@@ -163,13 +163,28 @@ void BookParser::parse_manifest() {
     }
     m.finish();
   }
+  if (const SourceNode* bibles = src_.single("bibles")) {
+    // {<language>: [<version code>, ...], ...}: the order of languages is kept.
+    if (!bibles->is_map()) diags_.error(bibles->loc, "'bibles' maps languages to version codes");
+    for (const auto& [lang, codes] : bibles->entries) {
+      if (!bibles->is_map()) break;
+      BiblePreference pref;
+      pref.lang = lang.scalar;
+      for (const auto& [code, loc] : read_slug_list(&codes, diags_)) pref.codes.push_back(code);
+      b.bibles_by_language.push_back(std::move(pref));
+    }
+  }
   if (const SourceNode* prefs = src_.single("preferences")) {
     if (!prefs->is_seq()) diags_.error(prefs->loc, "'preferences' must be a list");
     for (const SourceNode* p : as_list(prefs->is_seq() ? prefs : nullptr)) {
       MapReader m(*p, "preference", diags_);
       Preference pref;
       pref.key = read_slug(m.require("key"), diags_).value_or("");
-      for (const auto& [slug, loc] : read_slug_list(m.require("options"), diags_)) {
+      // With `bibles:` the bible preference need not list options: `bibles:` decides (a
+      // translation may add it over its base book's options).
+      const bool versions_in_bibles = pref.key == "bible" && !b.bibles_by_language.empty();
+      const SourceNode* options = versions_in_bibles ? m.get("options") : m.require("options");
+      for (const auto& [slug, loc] : read_slug_list(options, diags_)) {
         pref.options.push_back(slug);
       }
       if (const SourceNode* d = m.get("default")) {

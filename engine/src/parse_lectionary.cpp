@@ -225,7 +225,11 @@ void BookParser::parse_collects() {
       k.loc = key_node.loc;
       if (body.is_map()) {
         MapReader km(body, "collect", diags_);
-        if (const SourceNode* t = km.get("title")) k.title = read_text(t, diags_).value_or("");
+        if (const SourceNode* t = km.get("title")) {
+          k.title = read_text(t, diags_).value_or("");
+          // Titles are names like any other: translations override them in the strings.
+          if (!k.title.empty() && !k.key.empty()) inline_names_.texts["collects"][k.key] = t;
+        }
         if (const SourceNode* r = km.get("reference"))
           k.reference = read_text(r, diags_).value_or("");
         km.finish();

@@ -157,6 +157,11 @@ void BookParser::parse_fasts() {
     if (const SourceNode* except = m.get("except")) {
       rule.except.push_back(parse_day_match(*except, "fast exception"));
     }
+    // What the book calls the days the rule marks ("Ember Day"); translations go in the strings.
+    if (const SourceNode* n = m.get("name")) {
+      if (read_text(n, diags_) && !rule.key.empty())
+        inline_names_.texts["fast_names"][rule.key] = n;
+    }
     m.finish();
     book_->fasts.push_back(std::move(rule));
   }

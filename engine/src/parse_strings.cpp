@@ -32,7 +32,47 @@ class NameChain {
   std::vector<const StringLayer*> layers_;
 };
 
+constexpr std::string_view kBeforeWeek1 = "_before_week_1";
+
 }  // namespace
+
+bool BookParser::is_weekday_title_key(const std::string& key) const {
+  std::string_view k = key;
+  if (k.size() > kBeforeWeek1.size() && k.substr(k.size() - kBeforeWeek1.size()) == kBeforeWeek1) {
+    k.remove_suffix(kBeforeWeek1.size());
+  }
+  return k == "default" || seasons_.count(std::string(k)) > 0;
+}
+
+// A template may use only the placeholders day_title() fills; a typo would show in every title.
+void BookParser::check_weekday_title_templates(const std::vector<const StringLayer*>& layers) {
+  static constexpr std::array<std::string_view, 5> kPlaceholders = {"weekday", "week", "season",
+                                                                    "sunday", "week_label"};
+  auto check = [&](const SourceNode& node) {
+    const std::string& t = node.scalar;
+    for (std::size_t open = t.find('{'); open != std::string::npos; open = t.find('{', open + 1)) {
+      const std::size_t close = t.find('}', open);
+      if (close == std::string::npos) {
+        diags_.error(node.loc, "weekday title '" + t + "' has an unclosed '{'");
+        return;
+      }
+      const std::string name = t.substr(open + 1, close - open - 1);
+      if (std::find(kPlaceholders.begin(), kPlaceholders.end(), name) == kPlaceholders.end()) {
+        diags_.error(node.loc, "weekday title '" + t + "' has an unknown placeholder '{" + name +
+                                   "}' (known: {weekday}, {week}, {season}, {sunday}, "
+                                   "{week_label})");
+        return;
+      }
+    }
+  };
+  std::vector<const StringLayer*> all = layers;
+  for (const StringLayer& layer : global_strings_) all.push_back(&layer);
+  for (const StringLayer* layer : all) {
+    const auto cat = layer->texts.find("weekday_titles");
+    if (cat == layer->texts.end()) continue;
+    for (const auto& [key, node] : cat->second) check(*node);
+  }
+}
 
 void BookParser::build_strings() {
   BookDefinition& b = *book_;
@@ -62,6 +102,12 @@ void BookParser::build_strings() {
           known = std::any_of(b.preferences.begin(), b.preferences.end(),
                               [&](const Preference& p) { return p.key == key; });
         }
+        if (category == "fast_names") {
+          known = std::any_of(b.fasts.begin(), b.fasts.end(),
+                              [&](const FastRule& f) { return f.key == key; });
+        }
+        if (category == "collects") known = b.collect_index.count(key) > 0;
+        if (category == "weekday_titles") known = is_weekday_title_key(key);
         if (!known) {
           diags_.error(node->loc, "strings: no " + category + " entry '" + key + "' in this book");
         }
@@ -118,11 +164,35 @@ void BookParser::build_strings() {
       ls.weekdays[i] = chain.find("weekdays", std::string(weekday_slug(date::weekday{i})));
     }
     for (const auto& p : b.preferences) ls.preferences.push_back(chain.find("preferences", p.key));
+    for (const auto& f : b.fasts) ls.fast_names.push_back(chain.find("fast_names", f.key));
+    for (const auto& k : b.collect_keys) ls.collect_titles.push_back(chain.find("collects", k.key));
+    for (const auto& s : b.seasons) {
+      // The season's own template, else the book's or the language's default.
+      auto pick = [&](const std::string& suffix) {
+        std::string t = chain.find("weekday_titles", s.key + suffix);
+        return t.empty() ? chain.find("weekday_titles", "default" + suffix) : t;
+      };
+      ls.weekday_titles.push_back(pick(""));
+      ls.weekday_titles_before_week_1.push_back(pick(std::string(kBeforeWeek1)));
+    }
     b.strings.push_back(std::move(ls));
   }
+  check_weekday_title_templates(book_layers);
 
   // The book's own language must name every celebration, season and colour.
   const LanguageStrings& own = b.strings.front();
+  // A collect is titled by its own title or by the celebration or Sunday of the same key; a
+  // collect with neither would show its raw key.
+  for (std::size_t i = 0; i < b.collect_keys.size(); ++i) {
+    const CollectKey& k = b.collect_keys[i];
+    if (!own.collect_titles[i].empty() || celebrations_.count(k.key) > 0) continue;
+    if (const auto s = sunday_keys_.find(k.key);
+        s != sunday_keys_.end() && !own.sundays[s->second].empty()) {
+      continue;
+    }
+    diags_.error(k.loc, "collect '" + k.key + "' has no title in " + b.lang +
+                            " (give it title: or name it in the strings' collects)");
+  }
   for (std::size_t i = 0; i < b.celebrations.size(); ++i) {
     if (own.celebrations[i].empty()) {
       diags_.error(b.celebrations[i].loc,

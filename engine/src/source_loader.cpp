@@ -35,15 +35,17 @@ constexpr auto kSections = std::to_array<SectionSpec>({
     {"lectionaries", SectionMerge::list},   {"lectionary_lookup", SectionMerge::single},
     {"collects", SectionMerge::single},     {"strings", SectionMerge::single},
     {"patch", SectionMerge::single},        {"key_dates", SectionMerge::single},
+    {"bibles", SectionMerge::single},
 });
 
-// Keys a translation may carry: it changes names only.
-constexpr std::array<std::string_view, 8> kTranslationKeys = {
-    "schema", "code", "kind", "extends", "lang", "name", "jurisdiction", "strings"};
+// Keys a translation may carry: it changes names only (and, with the language, the Bible
+// versions it prefers).
+constexpr std::array<std::string_view, 9> kTranslationKeys = {
+    "schema", "code", "kind", "extends", "lang", "name", "jurisdiction", "strings", "bibles"};
 // Keys an adaptation may carry besides `patch`: identity and metadata, never rules directly.
-constexpr std::array<std::string_view, 12> kAdaptationKeys = {
-    "schema",       "code",      "kind",        "extends", "lang",  "name",
-    "jurisdiction", "time_zone", "valid_years", "source",  "patch", "strings"};
+constexpr std::array<std::string_view, 13> kAdaptationKeys = {
+    "schema",    "code",        "kind",   "extends", "lang",    "name",  "jurisdiction",
+    "time_zone", "valid_years", "source", "patch",   "strings", "bibles"};
 
 bool contains(std::span<const std::string_view> list, std::string_view s) {
   return std::find(list.begin(), list.end(), s) != list.end();
@@ -86,9 +88,10 @@ bool SourceLoader::check_schema(const SourceNode& root) {
 
 StringLayer read_string_layer(const SourceNode& strings, const std::string& lang,
                               DiagnosticList& diags) {
-  static constexpr std::array<std::string_view, 11> kCategories = {
-      "book",  "celebrations", "seasons",  "season_labels", "sundays",     "colours",
-      "types", "fasts",        "weekdays", "preferences",   "explanations"};
+  static constexpr std::array<std::string_view, 14> kCategories = {
+      "book",         "celebrations", "seasons",        "season_labels", "sundays",
+      "colours",      "types",        "fasts",          "weekdays",      "preferences",
+      "explanations", "fast_names",   "weekday_titles", "collects"};
   StringLayer layer;
   layer.lang = lang;
   layer.loc = strings.loc;

@@ -19,15 +19,13 @@ CivilDate AppState::today(const CompiledBook& book) const {
 }
 
 std::vector<const BibleVersion*> AppState::bibles_for(const CompiledBook& book) const {
-  std::vector<const BibleVersion*> out;
-  if (bibles == nullptr) return out;
-  for (const Preference& p : book.preferences) {
-    if (p.key != "bible") continue;
-    for (const std::string& code : p.options) {
-      if (const BibleVersion* v = bibles->find(code)) out.push_back(v);
-    }
-  }
-  return out;
+  return bible_choice(book).versions;
+}
+
+const BibleChoice& AppState::bible_choice(const CompiledBook& book) const {
+  static const BibleChoice kNone{{}, "no Bible version is installed"};
+  const auto it = bible_choices.find(book.code);
+  return it != bible_choices.end() ? it->second : kNone;
 }
 
 std::shared_ptr<AppState> make_app_state(std::shared_ptr<const Library> library,
@@ -41,6 +39,8 @@ std::shared_ptr<AppState> make_app_state(std::shared_ptr<const Library> library,
   app->texts = texts ? std::move(texts) : std::make_shared<const TextPacks>();
   app->fields = api_field_catalog();
   for (const auto& book : app->library->books()) {
+    // Chosen once: the store and the books never change while the service runs.
+    app->bible_choices.emplace(book->code, choose_bibles(*book, app->bibles.get()));
     try {
       // Located once: locate_zone throws for an unknown zone, which fails the start.
       app->zones.emplace(book->code, date::locate_zone(book->time_zone));

@@ -11,6 +11,7 @@
 //   CivilDate d = (*app)->today(*book);  // in the book's own time zone
 #pragma once
 
+#include "app/bible_choice.hpp"
 #include "fields.hpp"
 
 #include "kalendar/bible.hpp"
@@ -43,6 +44,7 @@ struct AppState {
   std::shared_ptr<const BibleStore> bibles;
   std::shared_ptr<const TextPacks> texts;
   std::map<std::string, const date::time_zone*, std::less<>> zones;  // by book code
+  std::map<std::string, BibleChoice, std::less<>> bible_choices;     // by book code
   FieldCatalog fields;
   // The wall clock, replaceable in tests of `today`.
   std::function<std::chrono::system_clock::time_point()> clock = [] {
@@ -52,8 +54,10 @@ struct AppState {
   // Today's date in the book's time zone.
   // Example: at 01:30 UTC on 2025-06-24, today(loc_2015) is 2025-06-23 (America/Sao_Paulo).
   [[nodiscard]] CivilDate today(const CompiledBook& book) const;
-  // The Bible versions a book may use, in its order of preference, installed ones only.
+  // The Bible versions a book may use, installed ones only, best first (bible_choice.hpp).
   [[nodiscard]] std::vector<const BibleVersion*> bibles_for(const CompiledBook& book) const;
+  // The same, with why the first is the book's default.
+  [[nodiscard]] const BibleChoice& bible_choice(const CompiledBook& book) const;
 };
 
 // Loads books (failing on any error), text packs (a broken pack is reported and skipped) and the

@@ -58,9 +58,11 @@ std::optional<BookScope> BookParams::resolve(RequestContext& ctx, const AppState
   scope.lang = scope.names->lang;
   if (with_context_) {
     std::vector<std::string> bibles;
-    for (const BibleVersion* v : app.bibles_for(*b)) bibles.push_back(v->code);
+    const BibleChoice& choice = app.bible_choice(*b);
+    for (const BibleVersion* v : choice.versions) bibles.push_back(v->code);
     check_option(ctx.errors(), *b, "bible", context_.bible, bibles);
     scope.bible = context_.bible.value_or(bibles.empty() ? "" : bibles.front());
+    scope.bible_reason = context_.bible ? "asked for in the request" : choice.reason;
     const Preference* psalter = preference(*b, "psalter");
     check_option(ctx.errors(), *b, "psalter", context_.psalter,
                  psalter != nullptr ? psalter->options : std::vector<std::string>{});
@@ -120,6 +122,14 @@ Meta book_meta(const BookScope& scope, std::optional<std::string> service) {
   m.service = std::move(service);
   m.data_version = scope.book->data_version;
   return m;
+}
+
+void note_bible_text(Meta& meta, const AppState& app, const BookScope& scope) {
+  // Which version the readings' text is in, its language, and why (e.g. a fallback).
+  const BibleVersion* v = app.bibles != nullptr ? app.bibles->find(scope.bible) : nullptr;
+  meta.notes.emplace_back("bible", v != nullptr ? v->code : "");
+  meta.notes.emplace_back("bible_language", v != nullptr ? v->language : "");
+  meta.notes.emplace_back("bible_choice", scope.bible_reason);
 }
 
 void note_collect_texts(Meta& meta, const AppState& app, const BookScope& scope) {

@@ -29,6 +29,7 @@ struct BookScope {
   const LanguageStrings* names = nullptr;  // in the response language
   std::string lang;                        // the language actually used
   std::string bible;                       // version code; "" when none is installed
+  std::string bible_reason;                // why that version (requested, or the book's choice)
   std::string reading_type;                // "" = the book's default
   std::string psalter;                     // "" = the book's default
 };
@@ -66,6 +67,12 @@ Reply book_reply(std::string body, const BookScope& scope, bool about_today);
 
 // meta for a book: code, lang, data_version (and the office where one applies).
 Meta book_meta(const BookScope& scope, std::optional<std::string> service = std::nullopt);
+
+// Adds meta.bible, meta.bible_language and meta.bible_choice: the version Bible text is in and
+// why. For every response that includes Bible text.
+// Example: {"bible": "web", "bible_language": "en",
+//           "bible_choice": "no installed pt-BR version; fell back to WEB (en)"}
+void note_bible_text(Meta& meta, const AppState& app, const BookScope& scope);
 
 // Adds meta.texts, which says where collect bodies come from (a text pack, or none installed, so
 // they are null). For every response that includes collect text.

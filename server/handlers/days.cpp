@@ -21,6 +21,7 @@ constexpr int kDefaultFromOnlySpan = 7;
 Meta day_meta(const AppState& app, const BookScope& scope, const DayRequest& request) {
   Meta meta =
       book_meta(scope, std::string(kServiceSlugs[static_cast<std::size_t>(request.service)]));
+  if (request.includes.has("readings.text")) note_bible_text(meta, app, scope);
   if (request.includes.has("collect.text")) note_collect_texts(meta, app, scope);
   return meta;
 }
@@ -137,13 +138,18 @@ HandlerResult readings_route(RequestContext& ctx, const AppState& app) {
   options.alternatives = inc.has("alternatives");
   options.text_options = {app.bibles.get(), scope->bible, format.value_or(TextFormat::verses),
                           scope->book->lang};
+  auto readings_meta = [&](const std::string& office) {
+    Meta meta = book_meta(*scope, office);
+    if (options.text) note_bible_text(meta, app, *scope);
+    return meta;
+  };
   auto read = [&](Service s) {
     return app.engine->readings(*day, {s, scope->reading_type, scope->psalter}).value();
   };
   Reply reply;
   if (*service == "all") {
     // Every office at once, grouped under "services" (api-v2-spec.md).
-    reply.body = single_document(&fields, book_meta(*scope, "all"), [&](JsonWriter& w) {
+    reply.body = single_document(&fields, readings_meta("all"), [&](JsonWriter& w) {
       w.start_object();
       w.key("date");
       w.date(d);
@@ -161,7 +167,7 @@ HandlerResult readings_route(RequestContext& ctx, const AppState& app) {
   } else {
     const ReadingSet set = read(service_from(*service));
     reply.body =
-        list_document(&fields, Links{ctx.self_link(), std::nullopt}, book_meta(*scope, *service),
+        list_document(&fields, Links{ctx.self_link(), std::nullopt}, readings_meta(*service),
                       [&](JsonWriter& w) { write_reading_items(w, set, options); });
   }
   reply.freshness = date->today ? Freshness::today : Freshness::stable;

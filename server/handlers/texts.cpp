@@ -52,7 +52,8 @@ HandlerResult passages_route(RequestContext& ctx, const AppState& app) {
     }
   }
   std::string version = bible.value_or("");
-  if (version.empty() && book != nullptr) {
+  const bool book_default = version.empty() && book != nullptr;
+  if (book_default) {
     const auto versions = app.bibles_for(*book);
     if (!versions.empty()) version = versions.front()->code;
   }
@@ -83,6 +84,8 @@ HandlerResult passages_route(RequestContext& ctx, const AppState& app) {
   Meta meta;
   if (book != nullptr) meta.code = book->code;
   meta.lang = app.bibles->find(version)->language;
+  // The book chose the version: say why (its language's version, or a fallback).
+  if (book_default) meta.notes.emplace_back("bible_choice", app.bible_choice(*book).reason);
   Reply reply;
   reply.content_language = *meta.lang;  // the passage's language, as meta.lang says
   reply.body = single_document(nullptr, meta, [&](JsonWriter& w) {

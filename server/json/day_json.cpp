@@ -1,5 +1,7 @@
 #include "json/day_json.hpp"
 
+#include "kalendar/day_title.hpp"
+
 namespace kalendar::api {
 
 namespace {
@@ -148,6 +150,7 @@ void write_day(JsonWriter& w, const ResolvedDay& day, const LanguageStrings& nam
   w.key("id");
   w.date(to_civil(day.date()));
   if (w.field("date")) w.date(to_civil(day.date()));
+  if (w.field("title")) w.string(day_title(day, names));
   if (w.field("weekday")) {
     slug_name(w, weekday_slug(day.weekday()), names.weekdays[day.weekday().c_encoding()]);
   }
@@ -188,8 +191,20 @@ void write_day(JsonWriter& w, const ResolvedDay& day, const LanguageStrings& nam
     if (r.fast_rule == kNoIndex) {
       w.null();
     } else {
+      // The kind, and what the book calls the day where it names it ("Ember Day").
       const auto kind = static_cast<std::size_t>(b.fasts[r.fast_rule].kind);
-      slug_name(w, kFastKindSlugs[kind], names.fasts[kind]);
+      w.start_object();
+      w.key("slug");
+      w.string(kFastKindSlugs[kind]);
+      w.key("name");
+      w.string(names.fasts[kind]);
+      w.key("title");
+      if (names.fast_names[r.fast_rule].empty()) {
+        w.null();
+      } else {
+        w.string(names.fast_names[r.fast_rule]);
+      }
+      w.end_object();
     }
   }
   if (w.field("celebration")) write_observance(w, day, names, day.prevailing(), false);

@@ -6,8 +6,8 @@ const FieldCatalog& api_field_catalog() {
   static const FieldCatalog catalog = [] {
     FieldCatalog c;
     c.add_type("day",
-               {"date", "weekday", "liturgical_year", "season", "sub_season", "week", "week_label",
-                "sunday_name", "proper", "color", "fast", "celebration", "cycles"});
+               {"date", "title", "weekday", "liturgical_year", "season", "sub_season", "week",
+                "week_label", "sunday_name", "proper", "color", "fast", "celebration", "cycles"});
     c.add_type("reading", {"service", "part", "slot", "reference", "short_reference", "note",
                            "track", "alternatives", "bible", "content", "verses", "text_error"});
     c.add_type("collect",

@@ -1,5 +1,7 @@
 #include "json/readings_json.hpp"
 
+#include "kalendar/day_title.hpp"
+
 namespace kalendar::api {
 
 namespace {
@@ -135,18 +137,9 @@ void write_collect_items(JsonWriter& w, const std::vector<ResolvedCollect>& coll
     w.key("id");
     w.string(c.key->key);
     if (w.field("key")) w.string(c.key->key);
-    if (w.field("title")) {
-      // The key's own title, else the name of what it is for.
-      if (!c.key->title.empty()) {
-        w.string(c.key->title);
-      } else if (c.celebration != kNoIndex) {
-        w.string(names.celebrations[c.celebration]);
-      } else if (c.sunday_key != kNoIndex) {
-        w.string(names.sundays[c.sunday_key]);
-      } else {
-        w.string(c.key->key);
-      }
-    }
+    // The key's own title in the response language, else the name of what it is for (the
+    // loader makes sure one of them exists).
+    if (w.field("title")) w.string(collect_title(day, names, c));
     if (w.field("kind")) w.string(kCollectKindSlugs[static_cast<std::size_t>(c.kind)]);
     if (w.field("reference")) optional_text(w, c.key->reference);
     if (w.field("celebration")) {

@@ -195,6 +195,7 @@ constexpr const char* kCollects = R"yaml(
 celebrations:
   - {id: 1, key: andrew, name: Andrew, type: festival, date: {month: 11, day: 30}, common: apostle}
   - {id: 2, key: nicholas, name: Nicholas, type: lesser_feast, date: {month: 12, day: 6}, common: pastor}
+sunday_names: {advent_1: Advent 1, advent_2: Advent 2}
 collects:
   commons: [apostle, pastor]
   keys:

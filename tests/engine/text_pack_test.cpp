@@ -17,6 +17,7 @@ class TextPackTest : public ::testing::Test {
     dir_ = fs::temp_directory_path() / ("kalendar_packs_" + std::to_string(::getpid()));
     fs::create_directories(dir_ / "mini");
     b.add("calendar.yaml", R"yaml(
+sunday_names: {advent_1: Advent 1, advent_2: Advent 2}
 collects:
   keys: {advent_1: {reference: "p. 1"}, advent_2: {}}
   lookup: [{kind: sunday, key: "{sunday}"}]

@@ -51,7 +51,7 @@ fs::path make_scratch() {
 
 // A SWORD data path with the tiny fixture modules installed under the module names that give
 // the codes the books prefer (kjv, web), as Debian's KJV and WEB do in production.
-fs::path install_tiny_bibles(const fs::path& scratch) {
+fs::path install_tiny_bibles(const fs::path& scratch, bool portuguese) {
   const fs::path tiny = KALENDAR_TINY_SWORD_DIR;
   const fs::path fixtures = fs::path(KALENDAR_SOURCE_DIR) / "tests/bible/fixtures/sword";
   if (!fs::exists(tiny / "modules")) {
@@ -69,6 +69,10 @@ fs::path install_tiny_bibles(const fs::path& scratch) {
     const auto close = conf.find(']', open);
     conf.replace(open, close - open + 1, "[" + std::string(module) + "]");
     write_file(sword / "mods.d" / (std::string(file) + ".conf"), conf);
+  }
+  // An operator's module under its own name and code, as installmgr would leave it.
+  if (portuguese) {
+    write_file(sword / "mods.d" / "tinyalmeida.conf", read_file(fixtures / "tinyalmeida.conf"));
   }
   return sword;
 }
@@ -96,7 +100,7 @@ ApiStack::ApiStack(StackOptions options) : scratch_(make_scratch()) {
     std::shared_ptr<const BibleStore> store;
     if (options.bibles) {
       BibleLoadOptions bible_options;
-      bible_options.sword_path = install_tiny_bibles(scratch_).string();
+      bible_options.sword_path = install_tiny_bibles(scratch_, options.portuguese).string();
       auto bibles = load_bibles(bible_options);
       if (!bibles) throw std::runtime_error("tiny Bibles do not load: " + bibles.error().message);
       store = *bibles;

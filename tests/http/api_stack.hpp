@@ -40,9 +40,10 @@
 namespace kalendar::testing {
 
 struct StackOptions {
-  bool start_http = true;  // false: dispatch() only (golden files, bless_golden_api)
-  bool ready = true;       // false: /api/v2 answers 503 until set_ready(true)
-  bool bibles = true;      // false: no Bible version installed (passages answer 503)
+  bool start_http = true;   // false: dispatch() only (golden files, bless_golden_api)
+  bool ready = true;        // false: /api/v2 answers 503 until set_ready(true)
+  bool bibles = true;       // false: no Bible version installed (passages answer 503)
+  bool portuguese = false;  // also install the tiny Portuguese module (code "talm", pt-BR)
 };
 
 class ApiStack {

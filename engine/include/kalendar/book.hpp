@@ -237,6 +237,13 @@ struct KeyDate {
   Index season = kNoIndex;
 };
 
+// The Bible versions a book prefers in one language, best first (book.yaml `bibles:`).
+// Example: {"pt-BR", {"almeida"}}.
+struct BiblePreference {
+  std::string lang;  // BCP 47; matched by base language
+  std::vector<std::string> codes;
+};
+
 struct Preference {
   std::string key;                   // e.g. "bible", "reading_type"
   std::vector<std::string> options;  // allowed values
@@ -259,6 +266,15 @@ struct LanguageStrings {
   std::array<std::string, 4> fasts;      // by FastKind
   std::array<std::string, 7> weekdays;   // by c_encoding
   std::vector<std::string> preferences;  // by preference index
+  // What the book calls the days a fast rule marks ("Ember Day"), by fast rule index; "" = none.
+  std::vector<std::string> fast_names;
+  // A collect key's own title, by collect key index; "" = named by its celebration or Sunday.
+  std::vector<std::string> collect_titles;
+  // Titles of weekdays without a celebration, by season index: templates with {weekday},
+  // {week}, {season}, {sunday} and {week_label} (day_title.hpp). One for days in a numbered
+  // week, one for the days before the season's first Sunday (week 0).
+  std::vector<std::string> weekday_titles;
+  std::vector<std::string> weekday_titles_before_week_1;
 };
 
 class YearPlan;
@@ -277,6 +293,9 @@ struct BookDefinition {
   std::string time_zone;  // IANA, for "today"
   YearRange valid_years;
   std::vector<std::string> bibles;  // preferred Bible versions, in order
+  // Preferred versions per language, in the book's order (`bibles:`); empty when the book
+  // lists its versions only as the `bible` preference's options.
+  std::vector<BiblePreference> bibles_by_language;
   std::vector<std::string> services;
   std::vector<std::string> lectionary_variants;  // capabilities.lectionaries
   std::vector<std::string> reading_types;
