@@ -8,7 +8,7 @@ namespace {
 
 // The book's preferred codes with the language each was listed under ("" for the options of
 // the `bible` preference, which name no language).
-std::vector<std::pair<std::string, std::string>> preferred_codes(const CompiledBook& book) {
+std::vector<std::pair<std::string, std::string>> preferred_codes(const BookDefinition& book) {
   std::vector<std::pair<std::string, std::string>> out;
   for (const BiblePreference& p : book.bibles_by_language) {
     for (const std::string& code : p.codes) out.emplace_back(code, p.lang);
@@ -27,7 +27,7 @@ std::string version_label(const BibleVersion& v) {
   return v.abbreviation.empty() ? v.code : v.abbreviation;
 }
 
-BibleChoice choose_bibles(const CompiledBook& book, const BibleStore* store) {
+BibleChoice choose_bibles(const BookDefinition& book, const BibleStore* store) {
   BibleChoice choice;
   if (store == nullptr) {
     choice.reason = "no Bible version is installed";

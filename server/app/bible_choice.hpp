@@ -27,7 +27,7 @@ struct BibleChoice {
 };
 
 // `store` may be nullptr (no Bible installed).
-[[nodiscard]] BibleChoice choose_bibles(const CompiledBook& book, const BibleStore* store);
+[[nodiscard]] BibleChoice choose_bibles(const BookDefinition& book, const BibleStore* store);
 
 // How a version reads in a reason: its abbreviation, else its code. Example: "KJV".
 [[nodiscard]] std::string version_label(const BibleVersion& v);

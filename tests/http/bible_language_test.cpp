@@ -92,7 +92,7 @@ TEST(BibleLanguage, PreferencesAndPassagesFollowTheLanguage) {
 
 TEST(BibleLanguage, BooksNameVersionsPerLanguageFirstTheirOwn) {
   const BibleStore& store = *portuguese_stack().app().bibles;
-  CompiledBook book;
+  BookDefinition book;  // only its language and Bible lists matter here
   book.lang = "pt-BR";
   book.bibles_by_language = {{"en", {"kjv", "web"}}, {"pt", {"talm"}}};
   api::BibleChoice choice = api::choose_bibles(book, &store);
