@@ -69,7 +69,7 @@ void render_day(JsonWriter& w, const AppState& app, const BookScope& scope, cons
       for (const ReadingSet& s : sets) {
         if (s.service == request.service) own.push_back(s);
       }
-      write_explanation(out, day, *scope.names, own);
+      write_explanation(out, day, explain(day, own), *scope.names);
     };
   }
   write_day(w, day, *scope.names, includes);

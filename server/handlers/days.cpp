@@ -100,10 +100,9 @@ HandlerResult days_route(RequestContext& ctx, const AppState& app) {
                       has_year ? "year" : "to"});
     return ctx.errors();
   }
-  const auto days = app.engine->range(scope->book->code, first, last);
+  const auto days = app.engine->range(*scope->book, first, last);
   if (!days) {
-    // Unreachable after the checks above; answered as a parameter problem, never a 500.
-    ctx.errors().invalid(has_year ? "year" : "from", days.error().message);
+    ctx.errors().add(engine_error_to_api(days.error(), has_year ? "year" : "from"));
     return ctx.errors();
   }
   Reply reply;
@@ -137,9 +136,23 @@ HandlerResult readings_route(RequestContext& ctx, const AppState& app) {
   options.alternatives = inc.has("alternatives");
   options.text_options = {app.bibles.get(), scope->bible, format.value_or(TextFormat::verses),
                           scope->book->lang};
-  auto read = [&](Service s) {
-    return app.engine->readings(*day, {s, scope->reading_type, scope->psalter}).value();
-  };
+  // Every office asked for, looked up before anything is written.
+  std::vector<Service> services;
+  if (*service == "all") {
+    for (std::size_t i = 0; i < kServiceSlugs.size(); ++i)
+      services.push_back(static_cast<Service>(i));
+  } else {
+    services.push_back(service_from(*service));
+  }
+  std::vector<ReadingSet> sets;
+  for (Service s : services) {
+    auto set = app.engine->readings(*day, {s, scope->reading_type, scope->psalter});
+    if (!set) {
+      ctx.errors().add(engine_error_to_api(set.error(), "service"));
+      return ctx.errors();
+    }
+    sets.push_back(std::move(set).value());
+  }
   Reply reply;
   if (*service == "all") {
     // Every office at once, grouped under "services" (api-v2-spec.md).
@@ -149,20 +162,19 @@ HandlerResult readings_route(RequestContext& ctx, const AppState& app) {
       w.date(d);
       w.key("services");
       w.start_object();
-      for (std::size_t i = 0; i < kServiceSlugs.size(); ++i) {
-        w.key(kServiceSlugs[i]);
+      for (const ReadingSet& set : sets) {
+        w.key(kServiceSlugs[static_cast<std::size_t>(set.service)]);
         w.start_array();
-        write_reading_items(w, read(static_cast<Service>(i)), options);
+        write_reading_items(w, set, options);
         w.end_array();
       }
       w.end_object();
       w.end_object();
     });
   } else {
-    const ReadingSet set = read(service_from(*service));
     reply.body =
         list_document(&fields, Links{ctx.self_link(), std::nullopt}, book_meta(*scope, *service),
-                      [&](JsonWriter& w) { write_reading_items(w, set, options); });
+                      [&](JsonWriter& w) { write_reading_items(w, sets.front(), options); });
   }
   reply.freshness = date->today ? Freshness::today : Freshness::stable;
   reply.content_language = scope->lang;

@@ -67,9 +67,9 @@ HandlerResult year_route(RequestContext& ctx, const AppState& app, View view) {
   p.reject_unknown();
   const auto scope = book.resolve(ctx, app);
   if (!scope || !year) return ctx.errors();
-  const auto y = app.engine->year(scope->book->code, *year);
+  const auto y = app.engine->year(*scope->book, *year);
   if (!y) {
-    ctx.errors().invalid("year", y.error().message);
+    ctx.errors().add(engine_error_to_api(y.error(), "year"));
     return ctx.errors();
   }
   const CompiledBook& b = *scope->book;
