@@ -1,6 +1,7 @@
 #include "day_text.hpp"
 
 #include "kalendar/explanation.hpp"
+#include "kalendar/vocabulary.hpp"
 
 namespace kalendar::tools {
 
@@ -43,7 +44,7 @@ std::string day_as_text(const ResolvedDay& day, std::string_view lang) {
     what += " (from " + format_iso_date(day.prevailing().original_date) + ")";
   }
   if (const auto fast = day.fast()) {
-    what += " {" + std::string(kFastKindSlugs[static_cast<std::size_t>(fast->kind)]) + "}";
+    what += " {" + std::string(slug(fast->kind)) + "}";
   }
   line += what;
   // Competitors with their fate and the transfer rule that decided it (explain()'s candidates).
@@ -53,8 +54,7 @@ std::string day_as_text(const ResolvedDay& day, std::string_view lang) {
     if (!c.celebration) continue;
     const Observance& o = *c.observance;
     competing += competing.empty() ? "  | " : "; ";
-    competing += std::string(c.celebration->slug) + ": " +
-                 std::string(kFateSlugs[static_cast<std::size_t>(o.fate)]);
+    competing += std::string(c.celebration->slug) + ": " + std::string(slug(o.fate));
     if (o.fate == Fate::transferred) competing += " " + format_iso_date(o.moved_to);
     if (c.decided_by) competing += " (" + std::string(c.decided_by->key) + ")";
   }

@@ -6,6 +6,7 @@
 
 #include "kalendar/engine.hpp"
 #include "kalendar/explanation.hpp"
+#include "kalendar/vocabulary.hpp"
 
 #include <algorithm>
 
@@ -32,7 +33,7 @@ void check_reference(const CompiledBook& book, std::string_view field, const Sou
   if (field == "season" || field == "sub_season") ok = book.find_season(v) != kNoIndex;
   if (field == "colour") ok = book.find_colour(v) != kNoIndex;
   if (field == "fast") {
-    ok = std::find(kFastKindSlugs.begin(), kFastKindSlugs.end(), v) != kFastKindSlugs.end();
+    ok = parse<FastKind>(v).has_value();
   }
   if (field == "transferred_from") ok = parse_iso_date(v).has_value();
   if (!ok) diags.error(value.loc, "check: unknown " + std::string(field) + " '" + v + "'");
@@ -119,7 +120,7 @@ std::vector<CheckExpectation> parse_checks(const SourceNode& root, const Compile
           }
           for (const auto& [service, slots] : v.entries) {
             const std::string svc = service.scalar.substr(0, service.scalar.find('/'));
-            if (std::find(kServiceSlugs.begin(), kServiceSlugs.end(), svc) == kServiceSlugs.end()) {
+            if (!parse<Service>(svc)) {
               diags.error(service.loc, "check: unknown service '" + svc + "'");
               continue;
             }
@@ -128,9 +129,7 @@ std::vector<CheckExpectation> parse_checks(const SourceNode& root, const Compile
               continue;
             }
             for (const auto& [slot, ref] : slots.entries) {
-              if (std::find(kSlotSlugs.begin(), kSlotSlugs.end(), slot.scalar) ==
-                      kSlotSlugs.end() &&
-                  slot.scalar != "key") {
+              if (!parse<Slot>(slot.scalar) && slot.scalar != "key") {
                 diags.error(slot.loc, "check: unknown reading slot '" + slot.scalar + "'");
                 continue;
               }
@@ -148,7 +147,7 @@ std::vector<CheckExpectation> parse_checks(const SourceNode& root, const Compile
               diags.error(ck.loc, "check: unknown celebration '" + ck.scalar + "'");
             }
             const std::string fate = cv.scalar.substr(0, cv.scalar.find(' '));
-            if (std::find(kFateSlugs.begin(), kFateSlugs.end(), fate) == kFateSlugs.end()) {
+            if (!parse<Fate>(fate)) {
               diags.error(cv.loc, "check: unknown fate '" + fate + "'");
             }
             x.fields.emplace_back("competing." + ck.scalar, cv.scalar);
@@ -199,7 +198,7 @@ std::string why_value(const ResolvedDay& day, std::string_view what) {
   if (what == "fast") return why.fast ? std::string(why.fast->rule.key) : "none";
   if (what == "colour") {
     const Explanation::Colour& c = why.colour;
-    const std::string source(kColourSourceSlugs[static_cast<std::size_t>(c.source)]);
+    const std::string source(slug(c.source));
     switch (c.source) {
       case ColourSource::rule:
         return source + " " + key_or_none(c.rule);
@@ -236,7 +235,7 @@ std::string actual_check_value(const ResolvedDay& day, std::string_view field) {
   if (field == "proper") return number_or_none(day.proper());
   if (field == "fast") {
     const auto fast = day.fast();
-    return fast ? std::string(kFastKindSlugs[static_cast<std::size_t>(fast->kind)]) : "none";
+    return fast ? std::string(slug(fast->kind)) : "none";
   }
   if (field.rfind("why.", 0) == 0) return why_value(day, field.substr(4));
   if (field == "transferred_from") {
@@ -256,9 +255,7 @@ std::string actual_check_value(const ResolvedDay& day, std::string_view field) {
                                        ? std::string_view()
                                        : service_track.substr(service_track.find('/') + 1);
     ReadingRequest request;
-    for (std::size_t i = 0; i < kServiceSlugs.size(); ++i) {
-      if (kServiceSlugs[i] == service) request.service = static_cast<Service>(i);
-    }
+    request.service = parse<Service>(service).value_or(Service::daily);
     request.reading_type = track;
     auto set = find_readings(day, request);
     if (!set.ok()) return "error: " + set.error().code;
@@ -272,7 +269,7 @@ std::string actual_check_value(const ResolvedDay& day, std::string_view field) {
     }
     std::string out;
     for (const ResolvedReading& reading : set->readings) {
-      if (kSlotSlugs[static_cast<std::size_t>(reading.slot)] != slot) continue;
+      if (slug(reading.slot) != slot) continue;
       out += (out.empty() ? "" : " + ") + reading.options.front().reference;  // repeated: joined
     }
     return out.empty() ? "none" : out;
@@ -282,7 +279,7 @@ std::string actual_check_value(const ResolvedDay& day, std::string_view field) {
     for (const Observance& o : day.observances().subspan(1)) {
       const auto celebration = day.celebration_of(o);
       if (!celebration || celebration->slug != key) continue;
-      std::string fate(kFateSlugs[static_cast<std::size_t>(o.fate)]);
+      std::string fate(slug(o.fate));
       if (o.fate == Fate::transferred) fate += " " + format_iso_date(o.moved_to);
       return fate;
     }

@@ -2,20 +2,17 @@
 
 #include "date_eval.hpp"
 
+#include "kalendar/vocabulary.hpp"
+
 #include <algorithm>
 
 namespace kalendar {
 
 Error engine_error(EngineErrc errc, std::string message) {
-  return Error{std::string(kEngineErrcSlugs[static_cast<std::size_t>(errc)]), std::move(message)};
+  return Error{std::string(slug(errc)), std::move(message)};
 }
 
-std::optional<EngineErrc> engine_errc(const Error& error) {
-  for (std::size_t i = 0; i < kEngineErrcSlugs.size(); ++i) {
-    if (kEngineErrcSlugs[i] == error.code) return static_cast<EngineErrc>(i);
-  }
-  return std::nullopt;
-}
+std::optional<EngineErrc> engine_errc(const Error& error) { return parse<EngineErrc>(error.code); }
 
 Result<const CompiledBook*> Engine::find_book(std::string_view book) const {
   const CompiledBook* b = library_->find(book);
@@ -120,6 +117,12 @@ Result<YearOverview> Engine::year(const CompiledBook& bk, int year) const {
     out.weekday_cycle = bk.weekday_cycle[static_cast<std::size_t>(year) % bk.weekday_cycle.size()];
   }
   out.seasons = out.plan->seasons;
+  for (const SeasonSpan& span : out.seasons) {
+    const Season& s = bk.seasons[span.season];
+    YearOverview::SeasonInYear season{{span.season, s.key}, std::nullopt, span.start, span.end};
+    if (s.parent != kNoIndex) season.parent = NamedRef{s.parent, bk.seasons[s.parent].key};
+    out.named_seasons.push_back(season);
+  }
   // Key dates as they fall inside the liturgical year (a fixed feast may fall in either civil
   // year; the one inside the year's span is reported).
   const detail::YearContext contexts[] = {detail::make_year_context(bk, year - 1),
@@ -130,7 +133,10 @@ Result<YearOverview> Engine::year(const CompiledBook& bk, int year) const {
                                         ? detail::evaluate(bk, bk.seasons[k.season].starts, ctx)
                                         : ctx.celebration_dates[k.celebration];
       if (d && *d >= out.first_day && *d <= out.last_day) {
-        out.key_dates.push_back({k, *d});
+        const bool season = k.season != kNoIndex;
+        const NamedRef what = season ? NamedRef{k.season, bk.seasons[k.season].key}
+                                     : NamedRef{k.celebration, bk.celebrations[k.celebration].key};
+        out.key_dates.push_back({what, season, *d});
         break;
       }
     }

@@ -153,6 +153,10 @@ std::vector<ResolvedCollect> find_collects(const ResolvedDay& day) {
     const bool duplicate = std::any_of(out.begin(), out.end(), [&](const ResolvedCollect& o) {
       return o.key == c.key && o.celebration == c.celebration;
     });
+    if (c.celebration != kNoIndex)
+      c.for_celebration = NamedRef{c.celebration, b.celebrations[c.celebration].key};
+    if (c.sunday_key != kNoIndex)
+      c.for_sunday = NamedRef{c.sunday_key, b.sunday_keys[c.sunday_key]};
     if (!duplicate) out.push_back(c);
     if (step.first_only) break;
   }

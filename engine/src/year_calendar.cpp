@@ -15,6 +15,12 @@ std::vector<CelebrationInYear> all_celebrations(const CompiledBook& book) {
   return out;
 }
 
+std::optional<CelebrationInYear> find_celebration_by_id(const CompiledBook& book, int id) {
+  const Index i = book.find_celebration_by_id(id);
+  if (i == kNoIndex) return std::nullopt;
+  return all_celebrations(book)[i];
+}
+
 Result<YearCalendar> celebrations_of_year(const CompiledBook& book, int year) {
   if (!book.valid_years.contains(year) || year < kMinYear || year > kMaxYear) {
     return engine_error(EngineErrc::out_of_range, "book '" + book.code +

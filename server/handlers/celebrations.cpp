@@ -6,7 +6,9 @@
 #include "json/day_json.hpp"
 #include "json/envelope.hpp"
 
+#include "kalendar/base/language.hpp"
 #include "kalendar/text_search.hpp"
+#include "kalendar/vocabulary.hpp"
 #include "kalendar/year_calendar.hpp"
 
 #include <algorithm>
@@ -27,11 +29,8 @@ struct Entry {
   std::vector<std::int64_t> key;
 };
 
+// A date rule of the book (every celebration has one; a weekday-relative rule has an anchor).
 void write_rule(JsonWriter& w, const CompiledBook& b, Index rule) {
-  if (rule == kNoIndex) {
-    w.null();
-    return;
-  }
   struct Visitor {
     JsonWriter& w;
     const CompiledBook& b;
@@ -61,7 +60,7 @@ void write_rule(JsonWriter& w, const CompiledBook& b, Index rule) {
       w.key("weekday");
       w.string(weekday_slug(r.weekday));
       w.key("relation");
-      w.string(kRelationSlugs[static_cast<std::size_t>(r.relation)]);
+      w.string(slug(r.relation));
       w.key("anchor");
       write_rule(w, b, r.anchor);
     }
@@ -224,20 +223,20 @@ HandlerResult one_route(RequestContext& ctx, const AppState& app) {
   const auto scope = book.resolve(ctx, app);
   if (!scope || !id || !ctx.errors().empty()) return ctx.errors();
   const CompiledBook& b = *scope->book;
-  const Index i = b.find_celebration_by_id(*id);
-  if (i == kNoIndex) {
+  const auto entry = find_celebration_by_id(b, *id);
+  if (!entry) {
     ctx.errors().add({ErrorCode::not_found,
                       "book '" + b.code + "' has no celebration " + std::to_string(*id), ""});
     return ctx.errors();
   }
-  CelebrationInYear e = all_celebrations(b)[i];
+  CelebrationInYear e = *entry;
   if (year) {
     auto listed = celebrations_of_year(b, *year);
     if (!listed) {
       ctx.errors().invalid("year", "outside the book's years");
       return ctx.errors();
     }
-    e = listed->celebrations[i];
+    e = listed->celebrations[entry->celebration->index];
   }
   Reply reply;
   reply.body = single_document(&fields, book_meta(*scope),
@@ -254,18 +253,14 @@ HandlerResult types_route(RequestContext& ctx, const AppState& app) {
   if (!ctx.errors().empty()) return ctx.errors();
   // Names from the shared strings: exact tag, base language, else English.
   const auto& shared = app.engine->shared_strings();
-  const LanguageStrings* names = nullptr;
-  const std::string want = lang.value_or("en");
-  for (const auto& s : shared) {
-    if (s.lang == want) names = &s;
+  std::vector<std::string_view> tags;
+  for (const auto& s : shared) tags.emplace_back(s.lang);
+  auto best = base::best_language_match(tags, lang.value_or("en"));
+  if (!best) {
+    const auto english = std::find(tags.begin(), tags.end(), "en");
+    if (english != tags.end()) best = static_cast<std::size_t>(english - tags.begin());
   }
-  for (const auto& s : shared) {
-    if (names == nullptr && s.lang.substr(0, s.lang.find('-')) == want.substr(0, want.find('-')))
-      names = &s;
-  }
-  for (const auto& s : shared) {
-    if (names == nullptr && s.lang == "en") names = &s;
-  }
+  const LanguageStrings* names = best ? &shared[*best] : nullptr;
   Meta meta;
   meta.lang = names != nullptr ? names->lang : "";
   Reply reply;

@@ -5,6 +5,8 @@
 #include "json/envelope.hpp"
 #include "json/readings_json.hpp"
 
+#include "kalendar/vocabulary.hpp"
+
 #include <algorithm>
 
 namespace kalendar::api {
@@ -19,8 +21,7 @@ constexpr int kDefaultFromOnlySpan = 7;
 
 // meta of day documents: the office, and where collect bodies come from when they are included.
 Meta day_meta(const AppState& app, const BookScope& scope, const DayRequest& request) {
-  Meta meta =
-      book_meta(scope, std::string(kServiceSlugs[static_cast<std::size_t>(request.service)]));
+  Meta meta = book_meta(scope, std::string(slug(request.service)));
   if (request.includes.has("collect.text")) note_collect_texts(meta, app, scope);
   return meta;
 }
@@ -139,8 +140,7 @@ HandlerResult readings_route(RequestContext& ctx, const AppState& app) {
   // Every office asked for, looked up before anything is written.
   std::vector<Service> services;
   if (*service == "all") {
-    for (std::size_t i = 0; i < kServiceSlugs.size(); ++i)
-      services.push_back(static_cast<Service>(i));
+    for (Service s : all<Service>()) services.push_back(s);
   } else {
     services.push_back(service_from(*service));
   }
@@ -163,7 +163,7 @@ HandlerResult readings_route(RequestContext& ctx, const AppState& app) {
       w.key("services");
       w.start_object();
       for (const ReadingSet& set : sets) {
-        w.key(kServiceSlugs[static_cast<std::size_t>(set.service)]);
+        w.key(slug(set.service));
         w.start_array();
         write_reading_items(w, set, options);
         w.end_array();

@@ -1,5 +1,7 @@
 #include "json/day_json.hpp"
 
+#include "kalendar/vocabulary.hpp"
+
 namespace kalendar::api {
 
 namespace {
@@ -103,7 +105,7 @@ void write_observance(JsonWriter& w, const ResolvedDay& day, const LanguageStrin
     w.null();  // Sundays and weekdays have no catalogue id
   }
   w.key("kind");
-  w.string(kObservanceKindSlugs[static_cast<std::size_t>(o.kind)]);
+  w.string(slug(o.kind));
   write_identity(w, day, names, o);
   w.key("color");
   write_color(w, names, day.colour_of(o));
@@ -111,7 +113,7 @@ void write_observance(JsonWriter& w, const ResolvedDay& day, const LanguageStrin
   optional_date(w, o.transferred_in, o.original_date);
   if (with_fate) {
     w.key("fate");
-    w.string(kFateSlugs[static_cast<std::size_t>(o.fate)]);
+    w.string(slug(o.fate));
     w.key("transferred_to");
     optional_date(w, o.fate == Fate::transferred, o.moved_to);
     w.key("additional");

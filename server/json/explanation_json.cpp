@@ -3,6 +3,8 @@
 
 #include "json/day_json.hpp"
 
+#include "kalendar/vocabulary.hpp"
+
 namespace kalendar::api {
 
 namespace {
@@ -120,7 +122,7 @@ void write_colour_fast(JsonWriter& w, const Explanation& why) {
   w.key("slug");
   w.string_or_null(slug_of(c.colour));
   w.key("source");
-  w.string(kColourSourceSlugs[static_cast<std::size_t>(c.source)]);
+  w.string(slug(c.source));
   w.key("rule");
   w.string_or_null(key_of(c.rule));
   w.key("celebration");
@@ -140,7 +142,7 @@ void write_colour_fast(JsonWriter& w, const Explanation& why) {
   }
   w.start_object();
   w.key("kind");
-  w.string(kFastKindSlugs[static_cast<std::size_t>(why.fast->kind)]);
+  w.string(slug(why.fast->kind));
   w.key("rule");
   w.string(why.fast->rule.key);
   w.key("source");
@@ -155,7 +157,7 @@ void write_readings(JsonWriter& w, const Explanation& why) {
     const ReadingPart& part = r.part;
     w.start_object();
     w.key("service");
-    w.string(kServiceSlugs[static_cast<std::size_t>(r.service)]);
+    w.string(slug(r.service));
     w.key("part");
     w.string_or_null(part.name);
     w.key("found");

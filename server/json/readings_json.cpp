@@ -1,5 +1,7 @@
 #include "json/readings_json.hpp"
 
+#include "kalendar/vocabulary.hpp"
+
 namespace kalendar::api {
 
 namespace {
@@ -100,9 +102,9 @@ void write_reading_items(JsonWriter& w, const ReadingSet& set, const ReadingOpti
   for (const ResolvedReading& r : set.readings) {
     const ReadingOption& main = r.options.front();
     w.begin_resource("reading");
-    if (w.field("service")) w.string(kServiceSlugs[static_cast<std::size_t>(set.service)]);
+    if (w.field("service")) w.string(slug(set.service));
     if (w.field("part")) optional_text(w, set.parts[r.part].name);
-    if (w.field("slot")) w.string(kSlotSlugs[static_cast<std::size_t>(r.slot)]);
+    if (w.field("slot")) w.string(slug(r.slot));
     if (w.field("reference")) w.string(main.reference);
     if (w.field("short_reference")) optional_text(w, main.short_reference);
     if (w.field("note")) optional_text(w, main.note);
@@ -139,22 +141,18 @@ void write_collect_items(JsonWriter& w, const std::vector<ResolvedCollect>& coll
       // The key's own title, else the name of what it is for.
       if (!c.key->title.empty()) {
         w.string(c.key->title);
-      } else if (c.celebration != kNoIndex) {
-        w.string(names.celebrations[c.celebration]);
-      } else if (c.sunday_key != kNoIndex) {
-        w.string(names.sundays[c.sunday_key]);
+      } else if (c.for_celebration) {
+        w.string(names.celebrations[c.for_celebration->index]);
+      } else if (c.for_sunday) {
+        w.string(names.sundays[c.for_sunday->index]);
       } else {
         w.string(c.key->key);
       }
     }
-    if (w.field("kind")) w.string(kCollectKindSlugs[static_cast<std::size_t>(c.kind)]);
+    if (w.field("kind")) w.string(slug(c.kind));
     if (w.field("reference")) optional_text(w, c.key->reference);
     if (w.field("celebration")) {
-      if (c.celebration != kNoIndex) {
-        w.string(b.celebrations[c.celebration].key);
-      } else {
-        w.null();
-      }
+      w.string_or_null(c.for_celebration ? c.for_celebration->slug : std::string_view());
     }
     if (w.field("common")) w.boolean(c.from_common);
     if (text) {

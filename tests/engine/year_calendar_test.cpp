@@ -1,9 +1,9 @@
 // celebrations_of_year: each celebration's date by its rule and the day it is kept, and the
 // Sundays that prevailed. Dates are checked against the calendar (26 Dec 2027, 19 Mar 2028 and
 // 31 Dec 2028 are Sundays; Easter 2028 is 16 April), not against the engine's own output.
-#include "mini_book.hpp"
-
 #include "kalendar/year_calendar.hpp"
+
+#include "mini_book.hpp"
 
 namespace kalendar::testing {
 namespace {

@@ -48,9 +48,19 @@ struct YearOverview {
   Days last_day{};
   std::string_view sunday_cycle;
   std::string_view weekday_cycle;
-  std::vector<SeasonSpan> seasons;  // top-level and sub-seasons
+  // A season as it falls in the year. Example: {holy_week, parent lent, 2026-03-29, 2026-04-04}.
+  struct SeasonInYear {
+    NamedRef season;
+    std::optional<NamedRef> parent;
+    Days start{};
+    Days end{};  // inclusive
+  };
+  std::vector<SeasonSpan> seasons;          // top-level and sub-seasons, by start date
+  std::vector<SeasonInYear> named_seasons;  // the same, as typed references (for writers)
+  // A key date: a season's start or a celebration's date. Example: {ash_wednesday, false, ...}.
   struct KeyDateValue {
-    KeyDate what;
+    NamedRef what;  // a season when season_start, else a celebration
+    bool season_start = false;
     Days date{};
   };
   std::vector<KeyDateValue> key_dates;
@@ -109,6 +119,9 @@ struct ResolvedCollect {
   Index celebration = kNoIndex;  // the celebration it is for (names, common fallback)
   Index sunday_key = kNoIndex;   // the Sunday it is for
   bool from_common = false;      // a common, chosen by the celebration's `common:` attribute
+  // The same as typed references, for writers (names are looked up by index).
+  std::optional<NamedRef> for_celebration;
+  std::optional<NamedRef> for_sunday;
 };
 
 // The lookups behind Engine::readings and Engine::collects; they need only the day.

@@ -33,6 +33,10 @@ struct YearCalendar {
 // Every celebration of the book, by index, without dates (the catalogue without a year).
 [[nodiscard]] std::vector<CelebrationInYear> all_celebrations(const CompiledBook& book);
 
+// The undated entry of the celebration with API id `id` (Celebration::id), or none.
+[[nodiscard]] std::optional<CelebrationInYear> find_celebration_by_id(const CompiledBook& book,
+                                                                      int id);
+
 // Errors: out_of_range (the civil year is outside the book's valid years).
 [[nodiscard]] Result<YearCalendar> celebrations_of_year(const CompiledBook& book, int year);
 
