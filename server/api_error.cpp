@@ -3,6 +3,8 @@
 #include "json/writer.hpp"
 #include "utf8.hpp"
 
+#include "kalendar/engine.hpp"
+
 #include <cstddef>
 
 namespace kalendar::api {
@@ -118,6 +120,25 @@ std::string quote_for_detail(std::string_view text, std::size_t max_bytes) {
   clean.resize(cut);
   clean += "\xE2\x80\xA6";  // …
   return clean;
+}
+
+ApiError engine_error_to_api(const Error& error, std::string_view parameter) {
+  const auto errc = engine_errc(error);
+  if (!errc) return {ErrorCode::internal_error, "the calendar engine failed", ""};
+  switch (*errc) {
+    case EngineErrc::unknown_book:
+      return {ErrorCode::unknown_book, error.message, "book"};
+    case EngineErrc::range_too_large:
+      return {ErrorCode::range_too_large, error.message, std::string(parameter)};
+    case EngineErrc::unknown_reading_type:
+      return {ErrorCode::invalid_parameter, error.message, "reading_type"};
+    case EngineErrc::unknown_psalter:
+      return {ErrorCode::invalid_parameter, error.message, "psalter"};
+    case EngineErrc::out_of_range:
+    case EngineErrc::invalid_range:
+      break;
+  }
+  return {ErrorCode::invalid_parameter, error.message, std::string(parameter)};
 }
 
 }  // namespace kalendar::api

@@ -16,6 +16,10 @@
 #include <string_view>
 #include <vector>
 
+namespace kalendar {
+struct Error;
+}
+
 namespace kalendar::api {
 
 // Every error code of the API. The order matches the table in api-decisions.md.
@@ -87,6 +91,14 @@ class ErrorList {
  private:
   std::vector<ApiError> items_;
 };
+
+// The one mapping of the engine's errors (kalendar::EngineErrc) to the table: unknown_book ->
+// unknown_book about "book", range_too_large -> range_too_large about `parameter`, a date, year
+// or range outside the book -> invalid_parameter about `parameter`, an unknown reading type or
+// psalter -> invalid_parameter about reading_type / psalter; anything else is internal.
+// Example: engine_error_to_api(Error{"out_of_range", "..."}, "year").code ==
+// ErrorCode::invalid_parameter.
+[[nodiscard]] ApiError engine_error_to_api(const Error& error, std::string_view parameter);
 
 // The HTTP status for a list of errors: their common status, 400 when they are mixed 4xx,
 // else 500. An empty list gives 500 (a programmer error answered safely).

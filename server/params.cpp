@@ -169,7 +169,7 @@ std::optional<std::string> ParamReader::one_of(std::string_view name,
 
 std::optional<std::string> ParamReader::service(bool allow_all) {
   if (allow_all) return one_of("service", kServicesWithAll, "daily");
-  return one_of("service", kServices, "daily");
+  return one_of("service", kServiceSlugs, "daily");
 }
 
 std::optional<std::string> ParamReader::text_format() {

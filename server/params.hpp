@@ -29,6 +29,7 @@
 #include "url.hpp"
 
 #include "kalendar/civil.hpp"
+#include "kalendar/lectionary.hpp"
 
 #include <cstddef>
 #include <initializer_list>
@@ -44,10 +45,14 @@ namespace kalendar::api {
 // Example: optional_string("q") refuses 201 characters.
 inline constexpr std::size_t kMaxStringChars = 200;
 
-// `service` values; readings also accept `all`. Example: kServices[0] == "daily" (the default).
-inline constexpr std::string_view kServices[] = {"daily", "eucharist", "morning", "evening"};
-inline constexpr std::string_view kServicesWithAll[] = {"daily", "eucharist", "morning", "evening",
-                                                        "all"};
+// `service` values: the engine's offices (kServiceSlugs, "daily" first and the default); readings
+// also accept `all`. Example: kServicesWithAll.back() == "all".
+inline constexpr auto kServicesWithAll = [] {
+  std::array<std::string_view, kServiceSlugs.size() + 1> out{};
+  for (std::size_t i = 0; i < kServiceSlugs.size(); ++i) out[i] = kServiceSlugs[i];
+  out.back() = "all";
+  return out;
+}();
 // `text_format` values. Example: kTextFormats[0] == "verses" (the default).
 inline constexpr std::string_view kTextFormats[] = {"verses", "plain", "markdown"};
 

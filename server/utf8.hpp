@@ -8,15 +8,17 @@
 //   is_valid_utf8("Jo\xC3\xA3o") == true;   utf8_length("João") == 4;
 #pragma once
 
+#include "kalendar/base/utf8.hpp"
+
 #include <cstddef>
 #include <string>
 #include <string_view>
 
 namespace kalendar::api {
 
-// True when `text` is well-formed UTF-8 (no overlongs, no surrogates, at most U+10FFFF).
+// True when `text` is well-formed UTF-8 (the one validator, kalendar/base/utf8.hpp).
 // Example: is_valid_utf8("\xC0\xAF") == false (overlong '/').
-[[nodiscard]] bool is_valid_utf8(std::string_view text);
+using base::is_valid_utf8;
 
 // Number of code points in valid UTF-8 text (counts lead bytes).
 // Example: utf8_length("Sl 23 \xE2\x80\x93 1") == 9.

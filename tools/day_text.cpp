@@ -1,5 +1,8 @@
 #include "day_text.hpp"
 
+#include "kalendar/explanation.hpp"
+#include "kalendar/vocabulary.hpp"
+
 namespace kalendar::tools {
 
 namespace {
@@ -13,48 +16,47 @@ std::string pad(std::string s, std::size_t width) {
 }
 
 std::string title(const ResolvedDay& day, const LanguageStrings& names) {
-  const CompiledBook& b = day.book();
-  const Observance& p = day.prevailing();
-  if (p.kind == ObservanceKind::celebration) return names.celebrations[p.celebration];
-  if (day.is_sunday() && day.record().sunday_key != kNoIndex) {
-    return names.sundays[day.record().sunday_key];
-  }
-  const DayRecord& r = day.record();
-  if (r.week == 0) return names.season_labels[r.season];
-  return names.weekdays[day.weekday().c_encoding()] + " (" + b.seasons[r.season].key + " " +
-         std::to_string(r.week) + ")";
+  if (const auto c = day.celebration_of(day.prevailing())) return names.celebrations[c->index];
+  if (const auto sunday = day.sunday()) return names.sundays[sunday->index];
+  const auto week = day.week();
+  if (!week) return names.season_labels[day.season().index];
+  return names.weekdays[day.weekday().c_encoding()] + " (" + std::string(day.season().slug) + " " +
+         std::to_string(*week) + ")";
 }
 
 }  // namespace
 
 std::string day_as_text(const ResolvedDay& day, std::string_view lang) {
-  const CompiledBook& b = day.book();
-  const LanguageStrings& names = b.strings_for(lang);
-  const DayRecord& r = day.record();
+  const LanguageStrings& names = day.book().strings_for(lang);
+  const auto sub_season = day.sub_season();
+  const auto week = day.week();
+  const auto colour = day.colour();
   std::string line = format_iso_date(day.date()) + " " +
                      std::string(weekday_slug(day.weekday()).substr(0, 3)) + "  ";
-  line += pad(b.seasons[r.season].key + "/" +
-                  (r.sub_season != kNoIndex ? b.seasons[r.sub_season].key : std::string("-")),
+  line += pad(std::string(day.season().slug) + "/" +
+                  std::string(sub_season ? sub_season->slug : std::string_view("-")),
               28);
-  line += pad(r.week > 0 ? "w" + std::to_string(r.week) : "-", 4);
-  line += pad(r.colour != kNoIndex ? b.palette[r.colour] : "-", 8);
+  line += pad(week ? "w" + std::to_string(*week) : "-", 4);
+  line += pad(std::string(colour ? colour->slug : std::string_view("-")), 8);
   std::string what = title(day, names);
   if (day.is_sunday()) what += " [" + std::string(day.sunday_cycle()) + "]";
   if (day.prevailing().transferred_in) {
     what += " (from " + format_iso_date(day.prevailing().original_date) + ")";
   }
-  if (r.fast_rule != kNoIndex) {
-    what += " {" +
-            std::string(kFastKindSlugs[static_cast<std::size_t>(b.fasts[r.fast_rule].kind)]) + "}";
+  if (const auto fast = day.fast()) {
+    what += " {" + std::string(slug(fast->kind)) + "}";
   }
   line += what;
+  // Competitors with their fate and the transfer rule that decided it (explain()'s candidates).
   std::string competing;
-  for (const Observance& o : day.observances().subspan(1)) {
-    if (o.kind != ObservanceKind::celebration) continue;
+  const Explanation why = explain(day, {});
+  for (const Explanation::Candidate& c : std::span(why.candidates).subspan(1)) {
+    if (!c.celebration) continue;
+    const Observance& o = *c.observance;
     competing += competing.empty() ? "  | " : "; ";
-    competing += b.celebrations[o.celebration].key + ": " +
-                 std::string(kFateSlugs[static_cast<std::size_t>(o.fate)]);
+    competing += std::string(c.celebration->slug) + ": " + std::string(slug(o.fate));
     if (o.fate == Fate::transferred) competing += " " + format_iso_date(o.moved_to);
+    if (c.decided_by) competing += " (" + std::string(c.decided_by->key) + ")";
   }
   return line + competing;
 }

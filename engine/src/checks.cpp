@@ -6,6 +6,8 @@
 
 #include "kalendar/day_title.hpp"
 #include "kalendar/engine.hpp"
+#include "kalendar/explanation.hpp"
+#include "kalendar/vocabulary.hpp"
 
 #include <algorithm>
 
@@ -32,10 +34,52 @@ void check_reference(const BookDefinition& book, std::string_view field, const S
   if (field == "season" || field == "sub_season") ok = book.find_season(v) != kNoIndex;
   if (field == "colour") ok = book.find_colour(v) != kNoIndex;
   if (field == "fast") {
-    ok = std::find(kFastKindSlugs.begin(), kFastKindSlugs.end(), v) != kFastKindSlugs.end();
+    ok = parse<FastKind>(v).has_value();
   }
   if (field == "transferred_from") ok = parse_iso_date(v).has_value();
   if (!ok) diags.error(value.loc, "check: unknown " + std::string(field) + " '" + v + "'");
+}
+
+template <class Rules>
+bool has_key(const Rules& rules, std::string_view key) {
+  return std::any_of(rules.begin(), rules.end(), [&](const auto& r) { return r.key == key; });
+}
+
+// why: {rank: <precedence row>, colour: <source> [<key>], fast: <fast rule>,
+//       <celebration>: <transfer rule>}; each value may be "none".
+void parse_why(const CompiledBook& book, const SourceNode& v, CheckExpectation& x,
+               DiagnosticList& diags) {
+  if (!v.is_map()) {
+    diags.error(v.loc, "why maps rank, colour, fast or a celebration key to the rule that decided");
+    return;
+  }
+  for (const auto& [what, rule] : v.entries) {
+    const std::string& value = rule.scalar;
+    bool ok = value == "none";
+    if (what.scalar == "rank") {
+      ok = ok || has_key(book.precedence, value);
+    } else if (what.scalar == "fast") {
+      ok = ok || has_key(book.fasts, value);
+    } else if (what.scalar == "colour") {
+      const std::string source = value.substr(0, value.find(' '));
+      const std::string key =
+          value.find(' ') == std::string::npos ? "" : value.substr(value.find(' ') + 1);
+      ok = ok || (source == "rule" && has_key(book.colour_rules, key)) ||
+           (source == "celebration" && book.find_celebration(key) != kNoIndex) ||
+           (source == "season" && book.find_season(key) != kNoIndex);
+    } else if (book.find_celebration(what.scalar) != kNoIndex) {
+      ok = ok || has_key(book.transfers, value);
+    } else {
+      diags.error(what.loc, "check: why takes rank, colour, fast or a celebration key, not '" +
+                                what.scalar + "'");
+      continue;
+    }
+    if (!rule.is_scalar() || !ok) {
+      diags.error(rule.loc, "check: why." + what.scalar + ": no such rule '" + value + "'");
+      continue;
+    }
+    x.fields.emplace_back("why." + what.scalar, value);
+  }
 }
 
 }  // namespace
@@ -77,7 +121,7 @@ std::vector<CheckExpectation> parse_checks(const SourceNode& root, const BookDef
           }
           for (const auto& [service, slots] : v.entries) {
             const std::string svc = service.scalar.substr(0, service.scalar.find('/'));
-            if (std::find(kServiceSlugs.begin(), kServiceSlugs.end(), svc) == kServiceSlugs.end()) {
+            if (!parse<Service>(svc)) {
               diags.error(service.loc, "check: unknown service '" + svc + "'");
               continue;
             }
@@ -86,9 +130,7 @@ std::vector<CheckExpectation> parse_checks(const SourceNode& root, const BookDef
               continue;
             }
             for (const auto& [slot, ref] : slots.entries) {
-              if (std::find(kSlotSlugs.begin(), kSlotSlugs.end(), slot.scalar) ==
-                      kSlotSlugs.end() &&
-                  slot.scalar != "key") {
+              if (!parse<Slot>(slot.scalar) && slot.scalar != "key") {
                 diags.error(slot.loc, "check: unknown reading slot '" + slot.scalar + "'");
                 continue;
               }
@@ -106,11 +148,13 @@ std::vector<CheckExpectation> parse_checks(const SourceNode& root, const BookDef
               diags.error(ck.loc, "check: unknown celebration '" + ck.scalar + "'");
             }
             const std::string fate = cv.scalar.substr(0, cv.scalar.find(' '));
-            if (std::find(kFateSlugs.begin(), kFateSlugs.end(), fate) == kFateSlugs.end()) {
+            if (!parse<Fate>(fate)) {
               diags.error(cv.loc, "check: unknown fate '" + fate + "'");
             }
             x.fields.emplace_back("competing." + ck.scalar, cv.scalar);
           }
+        } else if (k.scalar == "why") {
+          parse_why(book, v, x, diags);
         } else if (std::find(kFields.begin(), kFields.end(), k.scalar) != kFields.end()) {
           if (!v.is_scalar()) {
             diags.error(v.loc, "check: '" + k.scalar + "' takes a single value");
@@ -123,7 +167,7 @@ std::vector<CheckExpectation> parse_checks(const SourceNode& root, const BookDef
           std::string list;
           for (auto f : kFields) list += (list.empty() ? "" : ", ") + std::string(f);
           diags.error(k.loc, "unknown check field '" + k.scalar + "' (known: " + list +
-                                 ", competing, readings)");
+                                 ", competing, readings, why)");
         }
       }
       m.finish();
@@ -136,42 +180,72 @@ std::vector<CheckExpectation> parse_checks(const SourceNode& root, const BookDef
 
 }  // namespace detail
 
+namespace {
+
+std::string slug_or_none(const std::optional<NamedRef>& ref) {
+  return ref ? std::string(ref->slug) : std::string("none");
+}
+
+// why.<what>: the rule that decided, read from the engine's explanation of the day.
+std::string why_value(const ResolvedDay& day, std::string_view what) {
+  const Explanation why = explain(day, {});
+  const auto key_or_none = [](const auto& rule) {
+    return rule ? std::string(rule->key) : std::string("none");
+  };
+  if (what == "rank") {
+    const auto& row = why.candidates.front().row;
+    return row ? std::string(row->rule.key) : "none";
+  }
+  if (what == "fast") return why.fast ? std::string(why.fast->rule.key) : "none";
+  if (what == "colour") {
+    const Explanation::Colour& c = why.colour;
+    const std::string source(slug(c.source));
+    switch (c.source) {
+      case ColourSource::rule:
+        return source + " " + key_or_none(c.rule);
+      case ColourSource::celebration:
+        return source + " " + slug_or_none(c.celebration);
+      case ColourSource::season:
+        return source + " " + slug_or_none(c.season);
+      case ColourSource::none:
+        break;
+    }
+    return "none";
+  }
+  const Explanation::Candidate* c = why.candidate(what);
+  return c ? key_or_none(c->decided_by) : "absent";
+}
+
+}  // namespace
+
 std::string actual_check_value(const ResolvedDay& day, std::string_view field) {
-  const CompiledBook& b = day.book();
-  const DayRecord& r = day.record();
-  const auto key_or_none = [](const std::string* s) { return s ? *s : std::string("none"); };
-  if (field == "celebration") {
-    const Celebration* c = day.prevailing_celebration();
-    return c ? c->key : "none";
-  }
-  if (field == "sunday") {
-    if (!day.is_sunday() || r.sunday_key == kNoIndex) return "none";
-    return b.sunday_keys[r.sunday_key];
-  }
-  if (field == "governing_sunday") {
-    return r.sunday_key == kNoIndex ? "none" : b.sunday_keys[r.sunday_key];
-  }
+  const auto number_or_none = [](std::optional<int> n) {
+    return n ? std::to_string(*n) : std::string("none");
+  };
+  if (field == "celebration") return slug_or_none(day.celebration_of(day.prevailing()));
+  if (field == "sunday") return slug_or_none(day.sunday());
+  if (field == "governing_sunday") return slug_or_none(day.governing_sunday());
   if (field == "sunday_name") {
-    if (!day.is_sunday() || r.sunday_key == kNoIndex) return "none";
-    return b.strings.front().sundays[r.sunday_key];
+    const auto sunday = day.sunday();
+    return sunday ? day.book().strings.front().sundays[sunday->index] : "none";
   }
-  if (field == "season") return b.seasons[r.season].key;
-  if (field == "sub_season") {
-    return key_or_none(r.sub_season != kNoIndex ? &b.seasons[r.sub_season].key : nullptr);
-  }
-  if (field == "colour") return key_or_none(r.colour != kNoIndex ? &b.palette[r.colour] : nullptr);
-  if (field == "week") return r.week > 0 ? std::to_string(r.week) : "none";
-  if (field == "proper") return r.proper > 0 ? std::to_string(r.proper) : "none";
+  if (field == "season") return std::string(day.season().slug);
+  if (field == "sub_season") return slug_or_none(day.sub_season());
+  if (field == "colour") return slug_or_none(day.colour());
+  if (field == "week") return number_or_none(day.week());
+  if (field == "proper") return number_or_none(day.proper());
   if (field == "fast") {
-    return r.fast_rule == kNoIndex
-               ? "none"
-               : std::string(kFastKindSlugs[static_cast<std::size_t>(b.fasts[r.fast_rule].kind)]);
+    const auto fast = day.fast();
+    return fast ? std::string(slug(fast->kind)) : "none";
   }
-  if (field == "title") return day_title(day, b.strings.front());
+  if (field == "title") return day_title(day, day.book().strings.front());
   if (field == "fast_name") {
-    if (r.fast_rule == kNoIndex || b.strings.front().fast_names[r.fast_rule].empty()) return "none";
-    return b.strings.front().fast_names[r.fast_rule];
+    const auto fast = day.fast();
+    if (!fast) return "none";
+    const std::string& name = day.book().strings.front().fast_names[fast->rule_index];
+    return name.empty() ? "none" : name;
   }
+  if (field.rfind("why.", 0) == 0) return why_value(day, field.substr(4));
   if (field == "transferred_from") {
     const Observance& p = day.prevailing();
     return p.transferred_in ? format_iso_date(p.original_date) : "none";
@@ -189,9 +263,7 @@ std::string actual_check_value(const ResolvedDay& day, std::string_view field) {
                                        ? std::string_view()
                                        : service_track.substr(service_track.find('/') + 1);
     ReadingRequest request;
-    for (std::size_t i = 0; i < kServiceSlugs.size(); ++i) {
-      if (kServiceSlugs[i] == service) request.service = static_cast<Service>(i);
-    }
+    request.service = parse<Service>(service).value_or(Service::daily);
     request.reading_type = track;
     auto set = find_readings(day, request);
     if (!set.ok()) return "error: " + set.error().code;
@@ -205,7 +277,7 @@ std::string actual_check_value(const ResolvedDay& day, std::string_view field) {
     }
     std::string out;
     for (const ResolvedReading& reading : set->readings) {
-      if (kSlotSlugs[static_cast<std::size_t>(reading.slot)] != slot) continue;
+      if (slug(reading.slot) != slot) continue;
       out += (out.empty() ? "" : " + ") + reading.options.front().reference;  // repeated: joined
     }
     return out.empty() ? "none" : out;
@@ -213,9 +285,9 @@ std::string actual_check_value(const ResolvedDay& day, std::string_view field) {
   if (field.rfind("competing.", 0) == 0) {
     const std::string_view key = field.substr(10);
     for (const Observance& o : day.observances().subspan(1)) {
-      if (o.kind != ObservanceKind::celebration || b.celebrations[o.celebration].key != key)
-        continue;
-      std::string fate(kFateSlugs[static_cast<std::size_t>(o.fate)]);
+      const auto celebration = day.celebration_of(o);
+      if (!celebration || celebration->slug != key) continue;
+      std::string fate(slug(o.fate));
       if (o.fate == Fate::transferred) fate += " " + format_iso_date(o.moved_to);
       return fate;
     }

@@ -2,14 +2,23 @@
 
 #include "date_eval.hpp"
 
+#include "kalendar/vocabulary.hpp"
+
 #include <algorithm>
 
 namespace kalendar {
 
+Error engine_error(EngineErrc errc, std::string message) {
+  return Error{std::string(slug(errc)), std::move(message)};
+}
+
+std::optional<EngineErrc> engine_errc(const Error& error) { return parse<EngineErrc>(error.code); }
+
 Result<const CompiledBook*> Engine::find_book(std::string_view book) const {
   const CompiledBook* b = library_->find(book);
   if (b == nullptr)
-    return Error{"unknown_book", "no prayer book with code '" + std::string(book) + "'"};
+    return engine_error(EngineErrc::unknown_book,
+                        "no prayer book with code '" + std::string(book) + "'");
   return b;
 }
 
@@ -22,35 +31,46 @@ std::pair<CivilDate, CivilDate> Engine::answerable_range(const CompiledBook& b) 
 Result<ResolvedDay> Engine::day(std::string_view book, CivilDate date) const {
   auto b = find_book(book);
   if (!b) return b.error();
-  const auto [lo, hi] = answerable_range(**b);
+  return day(**b, date);
+}
+
+Result<ResolvedDay> Engine::day(const CompiledBook& book, CivilDate date) const {
+  const auto [lo, hi] = answerable_range(book);
   if (Days{date} < Days{lo} || Days{date} > Days{hi}) {
-    return Error{"out_of_range", "book '" + std::string(book) + "' answers for " +
-                                     format_iso_date(lo) + " to " + format_iso_date(hi)};
+    return engine_error(EngineErrc::out_of_range, "book '" + book.code + "' answers for " +
+                                                      format_iso_date(lo) + " to " +
+                                                      format_iso_date(hi));
   }
   const Days d{date};
-  auto plan = (*b)->year_plan((*b)->liturgical_year_of(d));
+  auto plan = book.year_plan(book.liturgical_year_of(d));
   const DayRecord* r = plan->find(d);
   assert(r != nullptr);
-  return ResolvedDay(**b, std::move(plan), *r);
+  return ResolvedDay(book, std::move(plan), *r);
 }
 
 Result<std::vector<ResolvedDay>> Engine::range(std::string_view book, CivilDate from,
                                                CivilDate to) const {
+  auto b = find_book(book);
+  if (!b) return b.error();
+  return range(**b, from, to);
+}
+
+Result<std::vector<ResolvedDay>> Engine::range(const CompiledBook& b, CivilDate from,
+                                               CivilDate to) const {
   if (Days{from} > Days{to}) {
-    return Error{"invalid_range",
-                 "'from' " + format_iso_date(from) + " is after 'to' " + format_iso_date(to)};
+    return engine_error(EngineErrc::invalid_range, "'from' " + format_iso_date(from) +
+                                                       " is after 'to' " + format_iso_date(to));
   }
   if ((Days{to} - Days{from}).count() + 1 > kMaxRangeDays) {
-    return Error{"range_too_large",
-                 "a range spans at most " + std::to_string(kMaxRangeDays) + " days"};
+    return engine_error(EngineErrc::range_too_large,
+                        "a range spans at most " + std::to_string(kMaxRangeDays) + " days");
   }
-  auto first = day(book, from);
+  auto first = day(b, from);
   if (!first) return first.error();
-  auto last = day(book, to);
+  auto last = day(b, to);
   if (!last) return last.error();
   std::vector<ResolvedDay> out;
   out.reserve(static_cast<std::size_t>((Days{to} - Days{from}).count() + 1));
-  const CompiledBook& b = first->book();
   std::shared_ptr<const YearPlan> plan;
   for (Days d{from}; d <= Days{to}; d += date::days{1}) {
     if (plan == nullptr || d > plan->last_day) plan = b.year_plan(b.liturgical_year_of(d));
@@ -62,13 +82,17 @@ Result<std::vector<ResolvedDay>> Engine::range(std::string_view book, CivilDate 
 Result<YearOverview> Engine::year(std::string_view book, int year) const {
   auto b = find_book(book);
   if (!b) return b.error();
-  const CompiledBook& bk = **b;
+  return this->year(**b, year);
+}
+
+Result<YearOverview> Engine::year(const CompiledBook& bk, int year) const {
+  const std::string book = bk.code;
   if (year < std::max(kMinYear, bk.valid_years.from) ||
       year > std::min(kMaxYear, bk.valid_years.to)) {
-    return Error{"out_of_range", "book '" + std::string(book) + "' answers for the years " +
-                                     std::to_string(std::max(kMinYear, bk.valid_years.from)) +
-                                     " to " +
-                                     std::to_string(std::min(kMaxYear, bk.valid_years.to))};
+    return engine_error(EngineErrc::out_of_range,
+                        "book '" + book + "' answers for the years " +
+                            std::to_string(std::max(kMinYear, bk.valid_years.from)) + " to " +
+                            std::to_string(std::min(kMaxYear, bk.valid_years.to)));
   }
   YearOverview out;
   out.plan = bk.year_plan(year);
@@ -76,10 +100,11 @@ Result<YearOverview> Engine::year(std::string_view book, int year) const {
   // dates the book answers for (liturgical 1583 begins in November 1582).
   const auto [lo, hi] = answerable_range(bk);
   if (out.plan->first_day < Days{lo}) {
-    return Error{"out_of_range", "liturgical year " + std::to_string(year) + " begins on " +
-                                     format_iso_date(out.plan->first_day) + ", before " +
-                                     format_iso_date(lo) + ", the first day book '" +
-                                     std::string(book) + "' answers for"};
+    return engine_error(EngineErrc::out_of_range,
+                        "liturgical year " + std::to_string(year) + " begins on " +
+                            format_iso_date(out.plan->first_day) + ", before " +
+                            format_iso_date(lo) + ", the first day book '" + book +
+                            "' answers for");
   }
   (void)hi;
   out.liturgical_year = year;
@@ -92,6 +117,12 @@ Result<YearOverview> Engine::year(std::string_view book, int year) const {
     out.weekday_cycle = bk.weekday_cycle[static_cast<std::size_t>(year) % bk.weekday_cycle.size()];
   }
   out.seasons = out.plan->seasons;
+  for (const SeasonSpan& span : out.seasons) {
+    const Season& s = bk.seasons[span.season];
+    YearOverview::SeasonInYear season{{span.season, s.key}, std::nullopt, span.start, span.end};
+    if (s.parent != kNoIndex) season.parent = NamedRef{s.parent, bk.seasons[s.parent].key};
+    out.named_seasons.push_back(season);
+  }
   // Key dates as they fall inside the liturgical year (a fixed feast may fall in either civil
   // year; the one inside the year's span is reported).
   const detail::YearContext contexts[] = {detail::make_year_context(bk, year - 1),
@@ -102,7 +133,10 @@ Result<YearOverview> Engine::year(std::string_view book, int year) const {
                                         ? detail::evaluate(bk, bk.seasons[k.season].starts, ctx)
                                         : ctx.celebration_dates[k.celebration];
       if (d && *d >= out.first_day && *d <= out.last_day) {
-        out.key_dates.push_back({k, *d});
+        const bool season = k.season != kNoIndex;
+        const NamedRef what = season ? NamedRef{k.season, bk.seasons[k.season].key}
+                                     : NamedRef{k.celebration, bk.celebrations[k.celebration].key};
+        out.key_dates.push_back({what, season, *d});
         break;
       }
     }

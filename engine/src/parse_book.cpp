@@ -7,11 +7,6 @@
 
 namespace kalendar::detail {
 
-namespace {
-constexpr std::array<std::string_view, 6> kServices = {"daily",   "eucharist", "morning",
-                                                       "evening", "midday",    "compline"};
-}
-
 BookParser::BookParser(const MergedSource& src, const std::vector<StringLayer>& global_strings,
                        DiagnosticList& diags)
     : src_(src), global_strings_(global_strings), diags_(diags) {
@@ -153,7 +148,7 @@ void BookParser::parse_manifest() {
   if (const SourceNode* caps = src_.single("capabilities")) {
     MapReader m(*caps, "capabilities", diags_);
     for (const SourceNode* s : as_list(m.get("services"))) {
-      if (read_choice(s, kServices, "service", diags_)) b.services.push_back(s->scalar);
+      if (read_choice(s, kBookServiceSlugs, "service", diags_)) b.services.push_back(s->scalar);
     }
     for (const auto& [slug, loc] : read_slug_list(m.get("lectionaries"), diags_)) {
       b.lectionary_variants.push_back(slug);

@@ -3,15 +3,13 @@
 // language, then shared names from rules/strings) and stored by index.
 #include "book_parser.hpp"
 
+#include "kalendar/base/language.hpp"
+
 #include <algorithm>
 
 namespace kalendar::detail {
 
 namespace {
-
-std::string base_language(std::string_view tag) {
-  return std::string(tag.substr(0, tag.find('-')));
-}
 
 class NameChain {
  public:
@@ -124,10 +122,11 @@ void BookParser::build_strings() {
   }
   for (const std::string& lang : languages) {
     NameChain chain;
-    for (const std::string& want : {lang, base_language(lang), b.lang, src_.inline_lang}) {
+    for (const std::string& want :
+         {lang, std::string(base::base_language(lang)), b.lang, src_.inline_lang}) {
       const bool exact = want == lang;
       auto matches = [&](const StringLayer& layer) {
-        return exact ? layer.lang == want : base_language(layer.lang) == base_language(want);
+        return exact ? layer.lang == want : base::same_base_language(want, layer.lang);
       };
       for (const StringLayer* layer : book_layers) {
         if (matches(*layer)) chain.add(layer);

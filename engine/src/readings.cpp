@@ -53,12 +53,13 @@ Result<ReadingSet> find_readings(const ResolvedDay& day, const ReadingRequest& r
                                            : request.reading_type;
   out.psalter = request.psalter.empty() ? preference_default(b, "psalter", {}) : request.psalter;
   if (!request.reading_type.empty() && !contains(b.reading_types, request.reading_type)) {
-    return Error{"unknown_reading_type", "book '" + b.code + "' has no reading type '" +
-                                             std::string(request.reading_type) + "'"};
+    return engine_error(
+        EngineErrc::unknown_reading_type,
+        "book '" + b.code + "' has no reading type '" + std::string(request.reading_type) + "'");
   }
   if (!request.psalter.empty() && !contains(preference_options(b, "psalter"), request.psalter)) {
-    return Error{"unknown_psalter",
-                 "book '" + b.code + "' has no psalter '" + std::string(request.psalter) + "'"};
+    return engine_error(EngineErrc::unknown_psalter, "book '" + b.code + "' has no psalter '" +
+                                                         std::string(request.psalter) + "'");
   }
   const detail::DayKeys keys = detail::day_keys(day);
   const detail::DayFacts facts = detail::day_facts(day);
@@ -152,6 +153,10 @@ std::vector<ResolvedCollect> find_collects(const ResolvedDay& day) {
     const bool duplicate = std::any_of(out.begin(), out.end(), [&](const ResolvedCollect& o) {
       return o.key == c.key && o.celebration == c.celebration;
     });
+    if (c.celebration != kNoIndex)
+      c.for_celebration = NamedRef{c.celebration, b.celebrations[c.celebration].key};
+    if (c.sunday_key != kNoIndex)
+      c.for_sunday = NamedRef{c.sunday_key, b.sunday_keys[c.sunday_key]};
     if (!duplicate) out.push_back(c);
     if (step.first_only) break;
   }

@@ -3,6 +3,8 @@
 #include "reader.hpp"
 #include "source_tree.hpp"
 
+#include "kalendar/base/language.hpp"
+
 #include <algorithm>
 #include <filesystem>
 
@@ -11,8 +13,6 @@ namespace kalendar {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string_view base_language(std::string_view tag) { return tag.substr(0, tag.find('-')); }
 
 std::optional<TextPack> read_pack(const std::string& path, const CompiledBook& book,
                                   DiagnosticList& diags) {
@@ -66,15 +66,15 @@ std::optional<TextPack> read_pack(const std::string& path, const CompiledBook& b
 }  // namespace
 
 const TextPack* TextPacks::pack_for(std::string_view book, std::string_view lang) const {
-  const TextPack* base = nullptr;
+  const TextPack* same_language = nullptr;
   const TextPack* any = nullptr;
   for (const TextPack& p : packs_) {
     if (p.book != book) continue;
     if (p.lang == lang) return &p;
-    if (base == nullptr && base_language(p.lang) == base_language(lang)) base = &p;
+    if (same_language == nullptr && base::same_base_language(lang, p.lang)) same_language = &p;
     if (any == nullptr) any = &p;
   }
-  return base != nullptr ? base : any;
+  return same_language != nullptr ? same_language : any;
 }
 
 const CollectText* TextPacks::find(std::string_view book, std::string_view lang,

@@ -42,14 +42,15 @@ BookParams::BookParams(ParamReader& p, bool context) : with_context_(context) {
 
 std::optional<BookScope> BookParams::resolve(RequestContext& ctx, const AppState& app) const {
   if (!book_) return std::nullopt;
-  const CompiledBook* b = app.library->find(*book_);
-  if (b == nullptr) {
+  const auto found = app.engine->find_book(*book_);
+  if (!found) {
     ctx.errors().add(
         {ErrorCode::unknown_book,
          "no prayer book '" + quote_for_detail(*book_) + "' (see GET /api/v2/prayer-books)",
          "book"});
     return std::nullopt;
   }
+  const CompiledBook* b = *found;
   ctx.check_book_access(b->code);
   BookScope scope;
   scope.book = b;
@@ -76,13 +77,13 @@ std::optional<BookScope> BookParams::resolve(RequestContext& ctx, const AppState
 
 const CompiledBook* book_from_path(RequestContext& ctx, const AppState& app,
                                    std::string_view code) {
-  const CompiledBook* b = app.library->find(code);
-  if (b == nullptr) {
+  const auto b = app.engine->find_book(code);
+  if (!b) {
     ctx.errors().add({ErrorCode::not_found, "no prayer book '" + quote_for_detail(code) + "'", ""});
     return nullptr;
   }
-  ctx.check_book_access(b->code);
-  return b;
+  ctx.check_book_access((*b)->code);
+  return *b;
 }
 
 std::optional<CivilDate> resolve_date(RequestContext& ctx, const AppState& app,
@@ -100,10 +101,11 @@ std::optional<CivilDate> resolve_date(RequestContext& ctx, const AppState& app,
 
 std::optional<ResolvedDay> day_for(RequestContext& ctx, const AppState& app, const BookScope& scope,
                                    const DateParam& date) {
-  const auto d = resolve_date(ctx, app, scope, date, "date");
-  if (!d) return std::nullopt;
-  auto day = app.engine->day(scope.book->code, *d);
-  if (!day) return std::nullopt;  // unreachable: resolve_date checked the book's range
+  auto day = app.engine->day(*scope.book, date.today ? app.today(*scope.book) : date.date);
+  if (!day) {
+    ctx.errors().add(engine_error_to_api(day.error(), "date"));
+    return std::nullopt;
+  }
   return std::move(day).value();
 }
 

@@ -72,12 +72,12 @@ HandlerResult books_route(RequestContext& ctx, const AppState& app) {
   p.reject_unknown();
   if (!ctx.errors().empty()) return ctx.errors();
   Meta meta;
-  meta.data_version = app.library->data_version;
+  meta.data_version = app.engine->data_version();
   Reply reply;
   reply.body =
       list_document(&fields, Links{ctx.self_link(), std::nullopt}, meta, [&](JsonWriter& w) {
         // Only the books this key may use; `lang` filters by base language.
-        for (const auto& b : app.library->books()) {
+        for (const auto& b : app.engine->books()) {
           if (ctx.book_allowed(b->code) && language_fits(lang, b->lang)) write_book(w, app, *b);
         }
       });

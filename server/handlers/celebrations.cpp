@@ -6,7 +6,10 @@
 #include "json/day_json.hpp"
 #include "json/envelope.hpp"
 
+#include "kalendar/base/language.hpp"
 #include "kalendar/text_search.hpp"
+#include "kalendar/vocabulary.hpp"
+#include "kalendar/year_calendar.hpp"
 
 #include <algorithm>
 #include <map>
@@ -18,22 +21,16 @@ namespace {
 constexpr std::string_view kTypes[] = {"principal_feast", "major_holy_day", "festival",
                                        "lesser_feast",    "commemoration",  "sunday"};
 
-// One entry of the catalogue: a celebration, or (with `year`) one Sunday of that year.
+// One entry of the catalogue: a celebration, or (with `year`) one Sunday of that year, as the
+// engine listed it, with its sort key (also the cursor): with a year (date, kind, id), else
+// (movable, month, day, id).
 struct Entry {
-  Index celebration = kNoIndex;  // kNoIndex for a Sunday
-  Index sunday_key = kNoIndex;
-  std::optional<Days> date;        // the date its rule gives in `year`
-  std::optional<Days> observed;    // where it is kept that year (after transfers)
-  Index sunday_colour = kNoIndex;  // a Sunday's colour that year (celebrations have their own)
-  // The sort key, also the cursor: with a year (date, kind, id), else (movable, month, day, id).
+  CelebrationInYear what;
   std::vector<std::int64_t> key;
 };
 
+// A date rule of the book (every celebration has one; a weekday-relative rule has an anchor).
 void write_rule(JsonWriter& w, const CompiledBook& b, Index rule) {
-  if (rule == kNoIndex) {
-    w.null();
-    return;
-  }
   struct Visitor {
     JsonWriter& w;
     const CompiledBook& b;
@@ -63,7 +60,7 @@ void write_rule(JsonWriter& w, const CompiledBook& b, Index rule) {
       w.key("weekday");
       w.string(weekday_slug(r.weekday));
       w.key("relation");
-      w.string(kRelationSlugs[static_cast<std::size_t>(r.relation)]);
+      w.string(slug(r.relation));
       w.key("anchor");
       write_rule(w, b, r.anchor);
     }
@@ -89,59 +86,27 @@ void write_rule(JsonWriter& w, const CompiledBook& b, Index rule) {
 }
 
 void write_entry(JsonWriter& w, const CompiledBook& b, const LanguageStrings& names,
-                 const Entry& e) {
+                 const CelebrationInYear& e) {
+  const Celebration* c = e.celebration ? &b.celebrations[e.celebration->index] : nullptr;
   w.begin_resource("celebration");
   w.key("id");
-  if (e.celebration == kNoIndex) {
-    w.null();
-  } else {
-    w.integer(b.celebrations[e.celebration].id);
-  }
-  const Celebration* c = e.celebration != kNoIndex ? &b.celebrations[e.celebration] : nullptr;
-  if (w.field("slug"))
-    w.string(c ? std::string_view(c->key) : std::string_view(b.sunday_keys[e.sunday_key]));
+  c ? w.integer(c->id) : w.null();
+  if (w.field("slug")) w.string(c ? e.celebration->slug : e.sunday->slug);
   if (w.field("name")) {
-    w.string(c ? std::string_view(names.celebrations[e.celebration])
-               : std::string_view(names.sundays[e.sunday_key]));
+    w.string(c ? names.celebrations[e.celebration->index] : names.sundays[e.sunday->index]);
   }
   const std::size_t type = c ? static_cast<std::size_t>(c->type) : 5;
   if (w.field("type")) w.string(kTypes[type]);
   if (w.field("type_name")) w.string(c ? names.types[type] : names.sunday_type);
-  if (w.field("color")) write_color(w, b, names, c ? c->colour : e.sunday_colour, 0);
+  if (w.field("color")) write_color(w, names, {e.colour, {}});
   if (w.field("movable")) w.boolean(c == nullptr || c->movable);
   if (w.field("month")) c && !c->movable ? w.integer(c->fixed_month) : w.null();
   if (w.field("day")) c && !c->movable ? w.integer(c->fixed_day) : w.null();
-  if (w.field("date_rule")) write_rule(w, b, c ? c->date : kNoIndex);
+  if (w.field("date_rule")) c ? write_rule(w, b, c->date) : w.null();
   if (w.field("date")) e.date ? w.date(to_civil(*e.date)) : w.null();
   if (w.field("observed_date")) e.observed ? w.date(to_civil(*e.observed)) : w.null();
   if (w.field("source")) c && !c->source.empty() ? w.string(c->source) : w.null();
   w.end_resource();
-}
-
-// Dates of every celebration (and the Sundays) in civil year `year`, from the resolved plans.
-std::vector<Entry> entries_for_year(const Engine& engine, const CompiledBook& b, int year) {
-  std::vector<Entry> out(b.celebrations.size());
-  for (Index i = 0; i < out.size(); ++i) out[i].celebration = i;
-  const auto days = engine.range(b.code, CivilDate{date::year{year} / 1 / 1},
-                                 CivilDate{date::year{year} / 12 / 31});
-  if (!days) return {};
-  for (const ResolvedDay& d : *days) {
-    for (const Observance& o : d.observances()) {
-      if (o.kind == ObservanceKind::sunday && o.fate == Fate::prevailed) {
-        Entry s;
-        s.sunday_key = d.record().sunday_key;
-        s.date = d.date();
-        s.observed = d.date();
-        s.sunday_colour = d.record().colour;
-        if (s.sunday_key != kNoIndex) out.push_back(s);
-      }
-      if (o.kind != ObservanceKind::celebration || o.additional) continue;
-      Entry& e = out[o.celebration];
-      if (!o.transferred_in && year_of(to_civil(o.original_date)) == year) e.date = o.original_date;
-      if (o.fate == Fate::prevailed || o.fate == Fate::commemorated) e.observed = d.date();
-    }
-  }
-  return out;
 }
 
 HandlerResult list_route(RequestContext& ctx, const AppState& app) {
@@ -167,10 +132,14 @@ HandlerResult list_route(RequestContext& ctx, const AppState& app) {
   if (!scope) return ctx.errors();
   const CompiledBook& b = *scope->book;
   const LanguageStrings& names = *scope->names;
-  if (year && (*year < b.valid_years.from || *year > b.valid_years.to)) {
-    ctx.errors().invalid("year", "book '" + b.code + "' answers for the years " +
-                                     std::to_string(b.valid_years.from) + " to " +
-                                     std::to_string(b.valid_years.to));
+  std::optional<YearCalendar> calendar;
+  if (year) {
+    auto listed = celebrations_of_year(b, *year);
+    if (listed) {
+      calendar = std::move(listed).value();
+    } else {
+      ctx.errors().invalid("year", listed.error().message);
+    }
   }
   // A cursor belongs to one book and one set of filters, and carries a sort key of the shape
   // this listing uses: (date, kind, id) with a year, (movable, month, day, id) without.
@@ -196,20 +165,12 @@ HandlerResult list_route(RequestContext& ctx, const AppState& app) {
   }
   if (!ctx.errors().empty()) return ctx.errors();
 
-  std::vector<Entry> entries;
-  if (year) {
-    entries = entries_for_year(*app.engine, b, *year);
-  } else {
-    for (Index i = 0; i < b.celebrations.size(); ++i) {
-      Entry e;
-      e.celebration = i;
-      entries.push_back(std::move(e));
-    }
-  }
+  std::vector<CelebrationInYear> listed = calendar ? calendar->celebrations : all_celebrations(b);
+  if (calendar) listed.insert(listed.end(), calendar->sundays.begin(), calendar->sundays.end());
   const std::string needle = q ? fold_for_search(*q) : std::string();
   std::vector<Entry> kept;
-  for (Entry& e : entries) {
-    const Celebration* c = e.celebration != kNoIndex ? &b.celebrations[e.celebration] : nullptr;
+  for (const CelebrationInYear& e : listed) {
+    const Celebration* c = e.celebration ? &b.celebrations[e.celebration->index] : nullptr;
     const std::size_t t = c ? static_cast<std::size_t>(c->type) : 5;
     if (type && kTypes[t] != *type) continue;
     if (!type && !c && !year) continue;
@@ -221,21 +182,23 @@ HandlerResult list_route(RequestContext& ctx, const AppState& app) {
     if (month && static_cast<int>(m) != *month) continue;
     if (day && static_cast<int>(dd) != *day) continue;
     if (!needle.empty()) {
-      const std::string& name = c ? names.celebrations[e.celebration] : names.sundays[e.sunday_key];
-      const std::string& slug = c ? c->key : b.sunday_keys[e.sunday_key];
+      const std::string& name =
+          c ? names.celebrations[e.celebration->index] : names.sundays[e.sunday->index];
+      const std::string_view slug = c ? e.celebration->slug : e.sunday->slug;
       if (fold_for_search(name).find(needle) == std::string::npos &&
-          slug.find(needle) == std::string::npos) {
+          slug.find(needle) == std::string_view::npos) {
         continue;
       }
     }
     const std::int64_t id = c ? c->id : 0;
+    Entry entry{e, {}};
     if (year) {
-      e.key = {e.date->time_since_epoch().count(), c ? 1 : 0, id};
+      entry.key = {e.date->time_since_epoch().count(), c ? 1 : 0, id};
     } else {
-      e.key = {c->movable ? 1 : 0, c->fixed_month, c->fixed_day, id};
+      entry.key = {c->movable ? 1 : 0, c->fixed_month, c->fixed_day, id};
     }
-    if (after && !(*after < e.key)) continue;
-    kept.push_back(std::move(e));
+    if (after && !(*after < entry.key)) continue;
+    kept.push_back(std::move(entry));
   }
   std::sort(kept.begin(), kept.end(), [](const Entry& a, const Entry& z) { return a.key < z.key; });
   const bool more = kept.size() > static_cast<std::size_t>(limit);
@@ -244,7 +207,7 @@ HandlerResult list_route(RequestContext& ctx, const AppState& app) {
   if (more) links.next = ctx.link_with("cursor", encode_cursor(cursor_scope, kept.back().key));
   Reply reply;
   reply.body = list_document(&fields, links, book_meta(*scope), [&](JsonWriter& w) {
-    for (const Entry& e : kept) write_entry(w, b, names, e);
+    for (const Entry& e : kept) write_entry(w, b, names, e.what);
   });
   reply.content_language = scope->lang;
   return reply;
@@ -260,20 +223,20 @@ HandlerResult one_route(RequestContext& ctx, const AppState& app) {
   const auto scope = book.resolve(ctx, app);
   if (!scope || !id || !ctx.errors().empty()) return ctx.errors();
   const CompiledBook& b = *scope->book;
-  const Index i = b.find_celebration_by_id(*id);
-  if (i == kNoIndex) {
+  const auto entry = find_celebration_by_id(b, *id);
+  if (!entry) {
     ctx.errors().add({ErrorCode::not_found,
                       "book '" + b.code + "' has no celebration " + std::to_string(*id), ""});
     return ctx.errors();
   }
-  Entry e;
-  e.celebration = i;
+  CelebrationInYear e = *entry;
   if (year) {
-    if (*year < b.valid_years.from || *year > b.valid_years.to) {
+    auto listed = celebrations_of_year(b, *year);
+    if (!listed) {
       ctx.errors().invalid("year", "outside the book's years");
       return ctx.errors();
     }
-    e = entries_for_year(*app.engine, b, *year)[i];
+    e = listed->celebrations[entry->celebration->index];
   }
   Reply reply;
   reply.body = single_document(&fields, book_meta(*scope),
@@ -289,19 +252,15 @@ HandlerResult types_route(RequestContext& ctx, const AppState& app) {
   p.reject_unknown();
   if (!ctx.errors().empty()) return ctx.errors();
   // Names from the shared strings: exact tag, base language, else English.
-  const auto& shared = app.library->shared_strings();
-  const LanguageStrings* names = nullptr;
-  const std::string want = lang.value_or("en");
-  for (const auto& s : shared) {
-    if (s.lang == want) names = &s;
+  const auto& shared = app.engine->shared_strings();
+  std::vector<std::string_view> tags;
+  for (const auto& s : shared) tags.emplace_back(s.lang);
+  auto best = base::best_language_match(tags, lang.value_or("en"));
+  if (!best) {
+    const auto english = std::find(tags.begin(), tags.end(), "en");
+    if (english != tags.end()) best = static_cast<std::size_t>(english - tags.begin());
   }
-  for (const auto& s : shared) {
-    if (names == nullptr && s.lang.substr(0, s.lang.find('-')) == want.substr(0, want.find('-')))
-      names = &s;
-  }
-  for (const auto& s : shared) {
-    if (names == nullptr && s.lang == "en") names = &s;
-  }
+  const LanguageStrings* names = best ? &shared[*best] : nullptr;
   Meta meta;
   meta.lang = names != nullptr ? names->lang : "";
   Reply reply;

@@ -4,16 +4,11 @@
 #include "json/explanation_json.hpp"
 #include "json/readings_json.hpp"
 
+#include "kalendar/vocabulary.hpp"
+
 #include <algorithm>
 
 namespace kalendar::api {
-
-Service service_from(std::string_view slug) {
-  for (std::size_t i = 0; i < kServiceSlugs.size(); ++i) {
-    if (kServiceSlugs[i] == slug) return static_cast<Service>(i);
-  }
-  return Service::daily;
-}
 
 DayRequest read_day_request(ParamReader& p) {
   DayRequest r;
@@ -69,7 +64,7 @@ void render_day(JsonWriter& w, const AppState& app, const BookScope& scope, cons
       for (const ReadingSet& s : sets) {
         if (s.service == request.service) own.push_back(s);
       }
-      write_explanation(out, day, *scope.names, own);
+      write_explanation(out, day, explain(day, own), *scope.names);
     };
   }
   write_day(w, day, *scope.names, includes);

@@ -6,6 +6,8 @@
 #include "json/writer.hpp"
 #include "params.hpp"
 
+#include "kalendar/vocabulary.hpp"
+
 #include <vector>
 
 namespace kalendar::api {
@@ -20,8 +22,10 @@ struct DayRequest {
 // Reads `include` (day values), `service` and `text_format`.
 DayRequest read_day_request(ParamReader& p);
 
-// The service named by a validated `service` parameter.
-Service service_from(std::string_view slug);
+// The service named by a validated `service` parameter (daily when absent).
+inline Service service_from(std::string_view slug) {
+  return parse<Service>(slug).value_or(Service::daily);
+}
 
 // Writes one day resource (all included sub-resources computed here). Reading lookups that
 // fail (an unknown reading_type cannot reach here: BookParams validated it) are skipped.

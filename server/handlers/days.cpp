@@ -5,6 +5,8 @@
 #include "json/envelope.hpp"
 #include "json/readings_json.hpp"
 
+#include "kalendar/vocabulary.hpp"
+
 #include <algorithm>
 
 namespace kalendar::api {
@@ -19,8 +21,7 @@ constexpr int kDefaultFromOnlySpan = 7;
 
 // meta of day documents: the office, and where collect bodies come from when they are included.
 Meta day_meta(const AppState& app, const BookScope& scope, const DayRequest& request) {
-  Meta meta =
-      book_meta(scope, std::string(kServiceSlugs[static_cast<std::size_t>(request.service)]));
+  Meta meta = book_meta(scope, std::string(slug(request.service)));
   if (request.includes.has("readings.text")) note_bible_text(meta, app, scope);
   if (request.includes.has("collect.text")) note_collect_texts(meta, app, scope);
   return meta;
@@ -101,10 +102,9 @@ HandlerResult days_route(RequestContext& ctx, const AppState& app) {
                       has_year ? "year" : "to"});
     return ctx.errors();
   }
-  const auto days = app.engine->range(scope->book->code, first, last);
+  const auto days = app.engine->range(*scope->book, first, last);
   if (!days) {
-    // Unreachable after the checks above; answered as a parameter problem, never a 500.
-    ctx.errors().invalid(has_year ? "year" : "from", days.error().message);
+    ctx.errors().add(engine_error_to_api(days.error(), has_year ? "year" : "from"));
     return ctx.errors();
   }
   Reply reply;
@@ -143,9 +143,22 @@ HandlerResult readings_route(RequestContext& ctx, const AppState& app) {
     if (options.text) note_bible_text(meta, app, *scope);
     return meta;
   };
-  auto read = [&](Service s) {
-    return app.engine->readings(*day, {s, scope->reading_type, scope->psalter}).value();
-  };
+  // Every office asked for, looked up before anything is written.
+  std::vector<Service> services;
+  if (*service == "all") {
+    for (Service s : all<Service>()) services.push_back(s);
+  } else {
+    services.push_back(service_from(*service));
+  }
+  std::vector<ReadingSet> sets;
+  for (Service s : services) {
+    auto set = app.engine->readings(*day, {s, scope->reading_type, scope->psalter});
+    if (!set) {
+      ctx.errors().add(engine_error_to_api(set.error(), "service"));
+      return ctx.errors();
+    }
+    sets.push_back(std::move(set).value());
+  }
   Reply reply;
   if (*service == "all") {
     // Every office at once, grouped under "services" (api-v2-spec.md).
@@ -155,20 +168,19 @@ HandlerResult readings_route(RequestContext& ctx, const AppState& app) {
       w.date(d);
       w.key("services");
       w.start_object();
-      for (std::size_t i = 0; i < kServiceSlugs.size(); ++i) {
-        w.key(kServiceSlugs[i]);
+      for (const ReadingSet& set : sets) {
+        w.key(slug(set.service));
         w.start_array();
-        write_reading_items(w, read(static_cast<Service>(i)), options);
+        write_reading_items(w, set, options);
         w.end_array();
       }
       w.end_object();
       w.end_object();
     });
   } else {
-    const ReadingSet set = read(service_from(*service));
     reply.body =
         list_document(&fields, Links{ctx.self_link(), std::nullopt}, readings_meta(*service),
-                      [&](JsonWriter& w) { write_reading_items(w, set, options); });
+                      [&](JsonWriter& w) { write_reading_items(w, sets.front(), options); });
   }
   reply.freshness = date->today ? Freshness::today : Freshness::stable;
   reply.content_language = scope->lang;

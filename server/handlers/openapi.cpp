@@ -6,6 +6,7 @@
 #include "handlers/routes.hpp"
 #include "json/field_catalog.hpp"
 #include "json/writer.hpp"
+#include "params.hpp"
 
 namespace kalendar::api {
 
@@ -16,8 +17,8 @@ using Values = std::vector<std::string_view>;
 const Values kIncludeDay = {"readings",         "readings.text",         "readings.morning",
                             "readings.evening", "readings.alternatives", "collect",
                             "collect.text",     "celebrations",          "explanation"};
-const Values kServices = {"daily", "eucharist", "morning", "evening"};
-const Values kServicesAll = {"daily", "eucharist", "morning", "evening", "all"};
+const Values kServices(kServiceSlugs.begin(), kServiceSlugs.end());
+const Values kServicesAll(kServicesWithAll.begin(), kServicesWithAll.end());
 const Values kFormats = {"verses", "plain", "markdown"};
 const Values kTypes = {"principal_feast", "major_holy_day", "festival",
                        "lesser_feast",    "commemoration",  "sunday"};

@@ -43,7 +43,8 @@ HandlerResult passages_route(RequestContext& ctx, const AppState& app) {
   p.reject_unknown();
   const CompiledBook* book = nullptr;
   if (book_code) {
-    book = app.library->find(*book_code);
+    const auto found = app.engine->find_book(*book_code);
+    book = found ? *found : nullptr;
     if (book == nullptr) {
       ctx.errors().add({ErrorCode::unknown_book,
                         "no prayer book '" + quote_for_detail(*book_code) + "'", "book"});
@@ -112,8 +113,9 @@ HandlerResult explanation_route(RequestContext& ctx, const AppState& app) {
     sets.push_back(std::move(set).value());
   }
   return book_reply(
-      single_document(nullptr, book_meta(*scope, *service),
-                      [&](JsonWriter& w) { write_explanation(w, *day, *scope->names, sets); }),
+      single_document(
+          nullptr, book_meta(*scope, *service),
+          [&](JsonWriter& w) { write_explanation(w, *day, explain(*day, sets), *scope->names); }),
       *scope, date->today);
 }
 

@@ -9,39 +9,29 @@ namespace kalendar::api {
 
 namespace {
 
-void write_season(JsonWriter& w, const CompiledBook& b, const LanguageStrings& names,
-                  const SeasonSpan& s) {
-  const Season& season = b.seasons[s.season];
+void write_season(JsonWriter& w, const LanguageStrings& names,
+                  const YearOverview::SeasonInYear& s) {
   w.begin_resource("season");
   w.key("id");
-  w.string(season.key);
-  if (w.field("slug")) w.string(season.key);
-  if (w.field("name")) w.string(names.seasons[s.season]);
-  if (w.field("parent")) {
-    if (season.parent != kNoIndex) {
-      w.string(b.seasons[season.parent].key);
-    } else {
-      w.null();
-    }
-  }
+  w.string(s.season.slug);
+  if (w.field("slug")) w.string(s.season.slug);
+  if (w.field("name")) w.string(names.seasons[s.season.index]);
+  if (w.field("parent")) w.string_or_null(s.parent ? s.parent->slug : std::string_view());
   if (w.field("starts")) w.date(to_civil(s.start));
   if (w.field("ends")) w.date(to_civil(s.end));
   w.end_resource();
 }
 
-void write_key_date(JsonWriter& w, const CompiledBook& b, const LanguageStrings& names,
+void write_key_date(JsonWriter& w, const LanguageStrings& names,
                     const YearOverview::KeyDateValue& k) {
-  const bool season = k.what.season != kNoIndex;
-  const std::string& slug =
-      season ? b.seasons[k.what.season].key : b.celebrations[k.what.celebration].key;
   w.begin_resource("key_date");
   w.key("id");
-  w.string(slug);
-  if (w.field("slug")) w.string(slug);
+  w.string(k.what.slug);
+  if (w.field("slug")) w.string(k.what.slug);
   if (w.field("name")) {
-    w.string(season ? names.seasons[k.what.season] : names.celebrations[k.what.celebration]);
+    w.string(k.season_start ? names.seasons[k.what.index] : names.celebrations[k.what.index]);
   }
-  if (w.field("kind")) w.string(season ? "season_start" : "celebration");
+  if (w.field("kind")) w.string(k.season_start ? "season_start" : "celebration");
   if (w.field("date")) w.date(to_civil(k.date));
   w.end_resource();
 }
@@ -67,12 +57,11 @@ HandlerResult year_route(RequestContext& ctx, const AppState& app, View view) {
   p.reject_unknown();
   const auto scope = book.resolve(ctx, app);
   if (!scope || !year) return ctx.errors();
-  const auto y = app.engine->year(scope->book->code, *year);
+  const auto y = app.engine->year(*scope->book, *year);
   if (!y) {
-    ctx.errors().invalid("year", y.error().message);
+    ctx.errors().add(engine_error_to_api(y.error(), "year"));
     return ctx.errors();
   }
-  const CompiledBook& b = *scope->book;
   const LanguageStrings& names = *scope->names;
   Reply reply;
   reply.content_language = scope->lang;
@@ -89,12 +78,12 @@ HandlerResult year_route(RequestContext& ctx, const AppState& app, View view) {
         if (w.field("cycles")) write_cycles(w, *y);
         if (w.field("seasons")) {
           w.start_array();
-          for (const SeasonSpan& s : y->seasons) write_season(w, b, names, s);
+          for (const auto& s : y->named_seasons) write_season(w, names, s);
           w.end_array();
         }
         if (w.field("key_dates")) {
           w.start_array();
-          for (const auto& k : y->key_dates) write_key_date(w, b, names, k);
+          for (const auto& k : y->key_dates) write_key_date(w, names, k);
           w.end_array();
         }
         w.end_resource();
@@ -103,13 +92,13 @@ HandlerResult year_route(RequestContext& ctx, const AppState& app, View view) {
     case View::seasons:
       reply.body =
           list_document(&fields, Links{ctx.self_link(), std::nullopt}, meta, [&](JsonWriter& w) {
-            for (const SeasonSpan& s : y->seasons) write_season(w, b, names, s);
+            for (const auto& s : y->named_seasons) write_season(w, names, s);
           });
       break;
     case View::key_dates:
       reply.body =
           list_document(&fields, Links{ctx.self_link(), std::nullopt}, meta, [&](JsonWriter& w) {
-            for (const auto& k : y->key_dates) write_key_date(w, b, names, k);
+            for (const auto& k : y->key_dates) write_key_date(w, names, k);
           });
       break;
     case View::lectionary_cycle:

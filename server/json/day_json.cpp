@@ -1,19 +1,11 @@
 #include "json/day_json.hpp"
 
 #include "kalendar/day_title.hpp"
+#include "kalendar/vocabulary.hpp"
 
 namespace kalendar::api {
 
 namespace {
-
-void slug_name(JsonWriter& w, std::string_view slug, std::string_view name) {
-  w.start_object();
-  w.key("slug");
-  w.string(slug);
-  w.key("name");
-  w.string(name);
-  w.end_object();
-}
 
 void optional_date(JsonWriter& w, bool present, Days d) {
   if (present) {
@@ -23,188 +15,167 @@ void optional_date(JsonWriter& w, bool present, Days d) {
   }
 }
 
-}  // namespace
-
-void write_color(JsonWriter& w, const CompiledBook& book, const LanguageStrings& names,
-                 Index colour, std::uint32_t alternatives) {
-  if (colour == kNoIndex) {
-    w.null();
-    return;
-  }
-  w.start_object();
-  w.key("slug");
-  w.string(book.palette[colour]);
-  w.key("name");
-  w.string(names.colours[colour]);
-  w.key("alternatives");
-  w.start_array();
-  for (Index i = 0; i < book.palette.size(); ++i) {
-    if ((alternatives & (1u << i)) != 0) slug_name(w, book.palette[i], names.colours[i]);
-  }
-  w.end_array();
-  w.end_object();
-}
-
-void write_season_ref(JsonWriter& w, const CompiledBook& book, const LanguageStrings& names,
-                      Index season) {
-  if (season == kNoIndex) {
-    w.null();
-    return;
-  }
-  slug_name(w, book.seasons[season].key, names.seasons[season]);
-}
-
-void write_observance(JsonWriter& w, const ResolvedDay& day, const LanguageStrings& names,
-                      const Observance& o, bool with_fate) {
-  const CompiledBook& b = day.book();
-  const DayRecord& r = day.record();
-  if (o.kind == ObservanceKind::feria && !with_fate) {
-    w.null();  // a weekday prevailed: no celebration
-    return;
-  }
-  w.start_object();
-  w.key("id");
-  if (o.kind == ObservanceKind::celebration) {
-    w.integer(b.celebrations[o.celebration].id);
+void write_season_ref(JsonWriter& w, const LanguageStrings& names,
+                      const std::optional<NamedRef>& season) {
+  if (season) {
+    w.slug_name(season->slug, names.seasons[season->index]);
   } else {
-    w.null();  // Sundays and weekdays have no catalogue id
+    w.null();
   }
-  w.key("kind");
-  w.string(kObservanceKindSlugs[static_cast<std::size_t>(o.kind)]);
+}
+
+void optional_integer(JsonWriter& w, std::optional<int> n) {
+  if (n) {
+    w.integer(*n);
+  } else {
+    w.null();
+  }
+}
+
+// The observance's slug, name, type and type name.
+void write_identity(JsonWriter& w, const ResolvedDay& day, const LanguageStrings& names,
+                    const Observance& o) {
   w.key("slug");
   switch (o.kind) {
-    case ObservanceKind::celebration:
-      w.string(b.celebrations[o.celebration].key);
+    case ObservanceKind::celebration: {
+      const NamedRef c = *day.celebration_of(o);
+      w.string(c.slug);
       w.key("name");
-      w.string(names.celebrations[o.celebration]);
-      break;
-    case ObservanceKind::sunday:
-      w.string(r.sunday_key != kNoIndex ? std::string_view(b.sunday_keys[r.sunday_key]) : "sunday");
+      w.string(names.celebrations[c.index]);
+      const auto t = static_cast<std::size_t>(day.book().celebrations[c.index].type);
+      w.key("type");
+      w.string(kCelebrationTypeSlugs[t]);
+      w.key("type_name");
+      w.string(names.types[t]);
+      return;
+    }
+    case ObservanceKind::sunday: {
+      const auto sunday = day.governing_sunday();
+      w.string(sunday ? sunday->slug : "sunday");
       w.key("name");
-      w.string(r.sunday_key != kNoIndex ? std::string_view(names.sundays[r.sunday_key]) : "");
-      break;
+      w.string(sunday ? std::string_view(names.sundays[sunday->index]) : std::string_view());
+      w.key("type");
+      w.string("sunday");
+      w.key("type_name");
+      w.string(names.sunday_type);
+      return;
+    }
     case ObservanceKind::feria:
       w.string(weekday_slug(day.weekday()));
       w.key("name");
       w.string(names.weekdays[day.weekday().c_encoding()]);
-      break;
+      w.key("type");
+      w.null();
+      w.key("type_name");
+      w.null();
+      return;
   }
-  w.key("type");
-  if (o.kind == ObservanceKind::celebration) {
-    const auto t = static_cast<std::size_t>(b.celebrations[o.celebration].type);
-    w.string(kCelebrationTypeSlugs[t]);
-    w.key("type_name");
-    w.string(names.types[t]);
-  } else if (o.kind == ObservanceKind::sunday) {
-    w.string("sunday");
-    w.key("type_name");
-    w.string(names.sunday_type);
+}
+
+}  // namespace
+
+void write_color(JsonWriter& w, const LanguageStrings& names, const ColourChoice& colour) {
+  if (!colour.colour) {
+    w.null();
+    return;
+  }
+  w.start_object();
+  w.key("slug");
+  w.string(colour.colour->slug);
+  w.key("name");
+  w.string(names.colours[colour.colour->index]);
+  w.key("alternatives");
+  w.start_array();
+  for (const NamedRef& a : colour.alternatives) w.slug_name(a.slug, names.colours[a.index]);
+  w.end_array();
+  w.end_object();
+}
+
+void write_observance(JsonWriter& w, const ResolvedDay& day, const LanguageStrings& names,
+                      const Observance& o, bool with_fate) {
+  if (o.kind == ObservanceKind::feria && !with_fate) {
+    w.null();  // a weekday prevailed: no celebration
+    return;
+  }
+  const auto celebration = day.celebration_of(o);
+  w.start_object();
+  w.key("id");
+  if (celebration) {
+    w.integer(day.book().celebrations[celebration->index].id);
   } else {
-    w.null();
-    w.key("type_name");
-    w.null();
+    w.null();  // Sundays and weekdays have no catalogue id
   }
+  w.key("kind");
+  w.string(slug(o.kind));
+  write_identity(w, day, names, o);
   w.key("color");
-  if (o.kind == ObservanceKind::celebration) {
-    write_color(w, b, names, b.celebrations[o.celebration].colour, 0);
-  } else if (o.kind == ObservanceKind::sunday && o.fate == Fate::prevailed) {
-    write_color(w, b, names, r.colour, r.colour_alternatives);
-  } else {
-    w.null();
-  }
+  write_color(w, names, day.colour_of(o));
   w.key("transferred_from");
   optional_date(w, o.transferred_in, o.original_date);
   if (with_fate) {
     w.key("fate");
-    w.string(kFateSlugs[static_cast<std::size_t>(o.fate)]);
+    w.string(slug(o.fate));
     w.key("transferred_to");
     optional_date(w, o.fate == Fate::transferred, o.moved_to);
     w.key("additional");
     w.boolean(o.additional);
     w.key("rank");
-    if (o.row == kNoIndex) {
-      w.null();
-    } else {
+    if (const auto row = day.row_of(o)) {
       w.start_object();
       w.key("row");
-      w.integer(b.precedence[o.row].row);
+      w.integer(row->row);
       w.key("key");
-      w.string(b.precedence[o.row].key);
+      w.string(row->rule.key);
       w.end_object();
+    } else {
+      w.null();
     }
     w.key("decided_by");
-    if (o.decided_by == kNoIndex) {
-      w.null();
-    } else {
-      w.string(b.transfers[o.decided_by].key);
-    }
+    const auto rule = day.decided_by(o);
+    w.string_or_null(rule ? rule->key : std::string_view());
   }
   w.end_object();
 }
 
 void write_day(JsonWriter& w, const ResolvedDay& day, const LanguageStrings& names,
                const DayIncludes& includes) {
-  const CompiledBook& b = day.book();
-  const DayRecord& r = day.record();
   w.begin_resource("day");
   w.key("id");
   w.date(to_civil(day.date()));
   if (w.field("date")) w.date(to_civil(day.date()));
   if (w.field("title")) w.string(day_title(day, names));
   if (w.field("weekday")) {
-    slug_name(w, weekday_slug(day.weekday()), names.weekdays[day.weekday().c_encoding()]);
+    w.slug_name(weekday_slug(day.weekday()), names.weekdays[day.weekday().c_encoding()]);
   }
   if (w.field("liturgical_year")) w.integer(day.liturgical_year());
-  if (w.field("season")) write_season_ref(w, b, names, r.season);
-  if (w.field("sub_season")) write_season_ref(w, b, names, r.sub_season);
-  if (w.field("week")) {
-    if (r.week > 0) {
-      w.integer(r.week);
-    } else {
-      w.null();
-    }
-  }
+  if (w.field("season")) write_season_ref(w, names, day.season());
+  if (w.field("sub_season")) write_season_ref(w, names, day.sub_season());
+  if (w.field("week")) optional_integer(w, day.week());
   if (w.field("week_label")) {
     // Days before their season's first Sunday have a description instead of a number.
-    if (r.week == 0 && !names.season_labels[r.season].empty()) {
-      w.string(names.season_labels[r.season]);
-    } else {
-      w.null();
-    }
+    w.string_or_null(day.week() ? std::string_view()
+                                : std::string_view(names.season_labels[day.season().index]));
   }
   if (w.field("sunday_name")) {
-    if (day.is_sunday() && r.sunday_key != kNoIndex) {
-      w.string(names.sundays[r.sunday_key]);
-    } else {
-      w.null();
-    }
+    const auto sunday = day.sunday();
+    w.string_or_null(sunday ? std::string_view(names.sundays[sunday->index]) : std::string_view());
   }
-  if (w.field("proper")) {
-    if (r.proper > 0) {
-      w.integer(r.proper);
-    } else {
-      w.null();
-    }
-  }
-  if (w.field("color")) write_color(w, b, names, r.colour, r.colour_alternatives);
+  if (w.field("proper")) optional_integer(w, day.proper());
+  if (w.field("color")) write_color(w, names, {day.colour(), day.colour_alternatives()});
   if (w.field("fast")) {
-    if (r.fast_rule == kNoIndex) {
-      w.null();
-    } else {
+    if (const auto fast = day.fast()) {
       // The kind, and what the book calls the day where it names it ("Ember Day").
-      const auto kind = static_cast<std::size_t>(b.fasts[r.fast_rule].kind);
+      const auto kind = static_cast<std::size_t>(fast->kind);
       w.start_object();
       w.key("slug");
-      w.string(kFastKindSlugs[kind]);
+      w.string(slug(fast->kind));
       w.key("name");
       w.string(names.fasts[kind]);
       w.key("title");
-      if (names.fast_names[r.fast_rule].empty()) {
-        w.null();
-      } else {
-        w.string(names.fast_names[r.fast_rule]);
-      }
+      w.string_or_null(names.fast_names[fast->rule_index]);
       w.end_object();
+    } else {
+      w.null();
     }
   }
   if (w.field("celebration")) write_observance(w, day, names, day.prevailing(), false);

@@ -30,11 +30,7 @@ void write_day(JsonWriter& w, const ResolvedDay& day, const LanguageStrings& nam
                const DayIncludes& includes);
 
 // {"slug":"violet","name":"Violeta","alternatives":[{"slug","name"}...]} or null.
-void write_color(JsonWriter& w, const CompiledBook& book, const LanguageStrings& names,
-                 Index colour, std::uint32_t alternatives);
-// {"slug":"christmas","name":"Natal"} or null.
-void write_season_ref(JsonWriter& w, const CompiledBook& book, const LanguageStrings& names,
-                      Index season);
+void write_color(JsonWriter& w, const LanguageStrings& names, const ColourChoice& colour);
 // The observance as a celebration object: a celebration, or a Sunday with type "sunday"; null
 // for a weekday.
 void write_observance(JsonWriter& w, const ResolvedDay& day, const LanguageStrings& names,

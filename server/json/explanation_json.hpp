@@ -17,13 +17,13 @@
 
 #include "json/writer.hpp"
 
-#include "kalendar/engine.hpp"
-
-#include <vector>
+#include "kalendar/explanation.hpp"
 
 namespace kalendar::api {
 
-void write_explanation(JsonWriter& w, const ResolvedDay& day, const LanguageStrings& names,
-                       const std::vector<ReadingSet>& readings);
+// Writes `why` (from kalendar::explain) with names in the request's language; `day` is the day it
+// explains (its candidates are written as the day's observances).
+void write_explanation(JsonWriter& w, const ResolvedDay& day, const Explanation& why,
+                       const LanguageStrings& names);
 
 }  // namespace kalendar::api

@@ -1,6 +1,7 @@
 #include "json/readings_json.hpp"
 
 #include "kalendar/day_title.hpp"
+#include "kalendar/vocabulary.hpp"
 
 namespace kalendar::api {
 
@@ -102,9 +103,9 @@ void write_reading_items(JsonWriter& w, const ReadingSet& set, const ReadingOpti
   for (const ResolvedReading& r : set.readings) {
     const ReadingOption& main = r.options.front();
     w.begin_resource("reading");
-    if (w.field("service")) w.string(kServiceSlugs[static_cast<std::size_t>(set.service)]);
+    if (w.field("service")) w.string(slug(set.service));
     if (w.field("part")) optional_text(w, set.parts[r.part].name);
-    if (w.field("slot")) w.string(kSlotSlugs[static_cast<std::size_t>(r.slot)]);
+    if (w.field("slot")) w.string(slug(r.slot));
     if (w.field("reference")) w.string(main.reference);
     if (w.field("short_reference")) optional_text(w, main.short_reference);
     if (w.field("note")) optional_text(w, main.note);
@@ -140,14 +141,10 @@ void write_collect_items(JsonWriter& w, const std::vector<ResolvedCollect>& coll
     // The key's own title in the response language, else the name of what it is for (the
     // loader makes sure one of them exists).
     if (w.field("title")) w.string(collect_title(day, names, c));
-    if (w.field("kind")) w.string(kCollectKindSlugs[static_cast<std::size_t>(c.kind)]);
+    if (w.field("kind")) w.string(slug(c.kind));
     if (w.field("reference")) optional_text(w, c.key->reference);
     if (w.field("celebration")) {
-      if (c.celebration != kNoIndex) {
-        w.string(b.celebrations[c.celebration].key);
-      } else {
-        w.null();
-      }
+      w.string_or_null(c.for_celebration ? c.for_celebration->slug : std::string_view());
     }
     if (w.field("common")) w.boolean(c.from_common);
     if (text) {

@@ -78,6 +78,23 @@ void JsonWriter::optional_date(const std::optional<CivilDate>& value) {
   }
 }
 
+void JsonWriter::string_or_null(std::string_view value) {
+  if (value.empty()) {
+    null();
+  } else {
+    string(value);
+  }
+}
+
+void JsonWriter::slug_name(std::string_view slug, std::string_view name) {
+  start_object();
+  key("slug");
+  string(slug);
+  key("name");
+  string(name);
+  end_object();
+}
+
 void JsonWriter::raw(std::string_view json) {
   impl_->writer.RawValue(json.data(), json.size(), rapidjson::kObjectType);
 }

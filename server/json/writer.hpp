@@ -61,6 +61,10 @@ class JsonWriter {
   void optional_string(const std::optional<std::string>& value);
   // The date, or null when absent.
   void optional_date(const std::optional<CivilDate>& value);
+  // The string, or null when empty. Example: w.string_or_null("") writes null.
+  void string_or_null(std::string_view value);
+  // {"slug":...,"name":...}. Example: w.slug_name("lent", "Quaresma").
+  void slug_name(std::string_view slug, std::string_view name);
   // Pre-serialised JSON copied as one value (trusted input only, e.g. a cached fragment).
   // Example: w.raw(R"({"a":1})").
   void raw(std::string_view json);

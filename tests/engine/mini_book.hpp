@@ -38,8 +38,10 @@ seasons:
      sundays: {key: "epiphany_{week}", overrides: [{on: {easter: -49}, key: epiphany_last},
                                                    {on: {month: 1, day: 6}, key: epiphany}]}}
   - {key: lent, name: Lent, label: after Ash Wednesday, colour: purple, starts: {easter: -46},
-     sundays: {key: "lent_{week}", overrides: [{on: {easter: -7}, key: palm_sunday}]}}
-  - {key: holy_week, name: Holy Week, parent: lent, starts: {easter: -7}, colour: red}
+     sundays: {key: "lent_{week}", overrides: [{on: {easter: -7}, key: palm_sunday}]},
+     source: "Lent: Ash Wednesday to Holy Saturday"}
+  - {key: holy_week, name: Holy Week, parent: lent, starts: {easter: -7}, colour: red,
+     source: "Holy Week: Palm Sunday to Holy Saturday"}
   - {key: easter, name: Easter, label: Easter, colour: white, starts: {easter: 0},
      sundays: {key: "easter_{week}", overrides: [{on: {easter: 49}, key: pentecost}]}}
   - {key: easter_week, name: Easter Week, parent: easter, starts: {easter: 0}, ends: {easter: 6}}

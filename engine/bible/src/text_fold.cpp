@@ -1,5 +1,7 @@
 #include "text_fold.hpp"
 
+#include "kalendar/base/utf8.hpp"
+
 #include <cstddef>
 #include <cstdint>
 
@@ -20,31 +22,7 @@ unsigned char byte_at(std::string_view text, std::size_t i) {
 
 bool is_continuation(unsigned char b) { return (b & 0xC0U) == 0x80U; }
 
-// Length of the well-formed UTF-8 sequence starting at `i`, or 0 when it is ill-formed.
-std::size_t sequence_length(std::string_view text, std::size_t i) {
-  const unsigned char lead = byte_at(text, i);
-  if (lead < 0x80U) return 1;
-  std::size_t length = 0;
-  char32_t min = 0;
-  char32_t cp = 0;
-  if ((lead & 0xE0U) == 0xC0U) {
-    length = 2, min = 0x80, cp = lead & 0x1FU;
-  } else if ((lead & 0xF0U) == 0xE0U) {
-    length = 3, min = 0x800, cp = lead & 0x0FU;
-  } else if ((lead & 0xF8U) == 0xF0U) {
-    length = 4, min = 0x10000, cp = lead & 0x07U;
-  } else {
-    return 0;
-  }
-  if (i + length > text.size()) return 0;
-  for (std::size_t k = 1; k < length; ++k) {
-    const unsigned char b = byte_at(text, i + k);
-    if (!is_continuation(b)) return 0;
-    cp = (cp << 6U) | (b & 0x3FU);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return length;
-}
+using base::utf8_sequence_length;
 
 }  // namespace
 
@@ -84,20 +62,11 @@ std::string fold_accents(std::string_view text) {
   return out;
 }
 
-bool is_valid_utf8(std::string_view text) {
-  for (std::size_t i = 0; i < text.size();) {
-    const std::size_t length = sequence_length(text, i);
-    if (length == 0) return false;
-    i += length;
-  }
-  return true;
-}
-
 std::string repair_utf8(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {
-    const std::size_t length = sequence_length(text, i);
+    const std::size_t length = utf8_sequence_length(text, i);
     if (length == 0) {
       append_utf8(out, 0xFFFD);
       ++i;

@@ -3,6 +3,8 @@
 // ASCII and Latin-1 passes through unchanged.
 #pragma once
 
+#include "kalendar/base/utf8.hpp"
+
 #include <string>
 #include <string_view>
 
@@ -17,7 +19,7 @@ namespace kalendar::bible_detail {
 
 // Whether `text` is well-formed UTF-8 (no overlongs, no surrogates, at most U+10FFFF).
 // Example: is_valid_utf8("\xC3\xA3") == true; is_valid_utf8("\xC3") == false.
-[[nodiscard]] bool is_valid_utf8(std::string_view text);
+using base::is_valid_utf8;
 
 // `text` with every ill-formed sequence replaced by U+FFFD.
 // Example: repair_utf8("a\xFFz") == "a\xEF\xBF\xBDz".

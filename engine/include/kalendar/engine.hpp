@@ -21,6 +21,26 @@ namespace kalendar {
 
 inline constexpr int kMaxRangeDays = 366;
 
+// Why the engine could not answer: the one error vocabulary of the facade below, mapped once to
+// the API's error table (server/api_error.hpp, engine_error_to_api). An engine Error's `code`
+// is the slug. Example: Error{"out_of_range", "book 'x' answers for 1900-01-01 to 2199-12-31"}.
+enum class EngineErrc : std::uint8_t {
+  unknown_book,          // no book with that code
+  out_of_range,          // a date or year outside the book's answerable range
+  invalid_range,         // a range whose start is after its end
+  range_too_large,       // more than kMaxRangeDays days
+  unknown_reading_type,  // not one of the book's reading types
+  unknown_psalter        // not one of the book's psalters
+};
+inline constexpr std::array<std::string_view, 6> kEngineErrcSlugs = {
+    "unknown_book",    "out_of_range",         "invalid_range",
+    "range_too_large", "unknown_reading_type", "unknown_psalter"};
+
+// An engine error with its code. Example: engine_error(EngineErrc::unknown_book, "no book 'xx'").
+[[nodiscard]] Error engine_error(EngineErrc errc, std::string message);
+// The engine error an Error carries, or none for any other error.
+[[nodiscard]] std::optional<EngineErrc> engine_errc(const Error& error);
+
 // The overview of one liturgical year (the year holding Easter of `year`).
 struct YearOverview {
   int liturgical_year = 0;
@@ -28,9 +48,19 @@ struct YearOverview {
   Days last_day{};
   std::string_view sunday_cycle;
   std::string_view weekday_cycle;
-  std::vector<SeasonSpan> seasons;  // top-level and sub-seasons
+  // A season as it falls in the year. Example: {holy_week, parent lent, 2026-03-29, 2026-04-04}.
+  struct SeasonInYear {
+    NamedRef season;
+    std::optional<NamedRef> parent;
+    Days start{};
+    Days end{};  // inclusive
+  };
+  std::vector<SeasonSpan> seasons;          // top-level and sub-seasons, by start date
+  std::vector<SeasonInYear> named_seasons;  // the same, as typed references (for writers)
+  // A key date: a season's start or a celebration's date. Example: {ash_wednesday, false, ...}.
   struct KeyDateValue {
-    KeyDate what;
+    NamedRef what;  // a season when season_start, else a celebration
+    bool season_start = false;
     Days date{};
   };
   std::vector<KeyDateValue> key_dates;
@@ -89,6 +119,9 @@ struct ResolvedCollect {
   Index celebration = kNoIndex;  // the celebration it is for (names, common fallback)
   Index sunday_key = kNoIndex;   // the Sunday it is for
   bool from_common = false;      // a common, chosen by the celebration's `common:` attribute
+  // The same as typed references, for writers (names are looked up by index).
+  std::optional<NamedRef> for_celebration;
+  std::optional<NamedRef> for_sunday;
 };
 
 // The lookups behind Engine::readings and Engine::collects; they need only the day.
@@ -100,15 +133,29 @@ class Engine {
   explicit Engine(std::shared_ptr<const Library> library) : library_(std::move(library)) {}
 
   [[nodiscard]] const Library& library() const { return *library_; }
+  // What the API lists from the loaded library (so the server needs no Library of its own).
+  [[nodiscard]] const std::vector<std::shared_ptr<const CompiledBook>>& books() const {
+    return library_->books();
+  }
+  [[nodiscard]] const std::vector<LanguageStrings>& shared_strings() const {
+    return library_->shared_strings();
+  }
+  [[nodiscard]] const std::string& data_version() const { return library_->data_version; }
   [[nodiscard]] const std::shared_ptr<const Library>& library_ptr() const { return library_; }
 
-  // Errors: unknown_book; out_of_range (outside 1583..4099 or the book's valid_years).
+  // Errors: unknown_book; out_of_range (outside 1583..4099 or the book's valid_years). The
+  // overloads taking a book serve a caller that has already looked it up (the server does, once
+  // per request) and cannot fail with unknown_book.
   [[nodiscard]] Result<ResolvedDay> day(std::string_view book, CivilDate date) const;
+  [[nodiscard]] Result<ResolvedDay> day(const CompiledBook& book, CivilDate date) const;
   // Inclusive range of at most kMaxRangeDays days. Errors as day(), plus range_too_large and
   // invalid_range (from after to).
   [[nodiscard]] Result<std::vector<ResolvedDay>> range(std::string_view book, CivilDate from,
                                                        CivilDate to) const;
+  [[nodiscard]] Result<std::vector<ResolvedDay>> range(const CompiledBook& book, CivilDate from,
+                                                       CivilDate to) const;
   [[nodiscard]] Result<YearOverview> year(std::string_view book, int year) const;
+  [[nodiscard]] Result<YearOverview> year(const CompiledBook& book, int year) const;
 
   // Readings of a day for one office. Errors: unknown_reading_type, unknown_psalter (not one of
   // the book's). A day without readings for that office is not an error: found() is false and

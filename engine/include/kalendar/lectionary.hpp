@@ -38,6 +38,15 @@ namespace kalendar {
 enum class Service : std::uint8_t { daily, eucharist, morning, evening };
 inline constexpr std::array<std::string_view, 4> kServiceSlugs = {"daily", "eucharist", "morning",
                                                                   "evening"};
+// The offices a book may declare in capabilities.services: those above (with readings) and two
+// the engine has no readings for. Example: kBookServiceSlugs.back() == "compline".
+inline constexpr auto kBookServiceSlugs = [] {
+  std::array<std::string_view, kServiceSlugs.size() + 2> out{};
+  for (std::size_t i = 0; i < kServiceSlugs.size(); ++i) out[i] = kServiceSlugs[i];
+  out[kServiceSlugs.size()] = "midday";
+  out[kServiceSlugs.size() + 1] = "compline";
+  return out;
+}();
 
 // Where a reading sits in its service. A row keeps the order it was written in.
 enum class Slot : std::uint8_t {

@@ -119,6 +119,41 @@ class YearPlan {
   }
 };
 
+// A thing of the book an answer names: its slug, and the index its names are kept under in
+// LanguageStrings (seasons, sundays, celebrations, colours). Example: {2, "lent"}.
+struct NamedRef {
+  Index index = 0;
+  std::string_view slug;
+};
+
+// A rule of the book that decided something: its key and its printed source (may be empty).
+// Example: {"displaced_feast", "... (BCP 1979 p. 16) ..."}.
+struct RuleRef {
+  std::string_view key;
+  std::string_view source;
+};
+
+// A precedence row as printed. Example: {4, {"privileged_sunday", "..."}}.
+struct RowRef {
+  int row = 0;
+  RuleRef rule;
+};
+
+// A colour with the alternatives a rule allows. Example: {rose, [violet, purple]}.
+struct ColourChoice {
+  std::optional<NamedRef> colour;
+  std::vector<NamedRef> alternatives;
+};
+
+// The fast or abstinence a day carries, the rule that set it, and that rule's index (its name,
+// e.g. "Ember Day", is LanguageStrings::fast_names[rule_index]).
+// Example: {fast, {"fast_days", "..."}, 0}.
+struct FastRef {
+  FastKind kind = FastKind::fast;
+  RuleRef rule;
+  Index rule_index = 0;
+};
+
 // A resolved day: a view into a cached plan. It shares ownership of its book and plan, so it
 // stays valid however long it is kept, even after a reload swapped its library out.
 class ResolvedDay {
@@ -144,6 +179,29 @@ class ResolvedDay {
     return p.kind == ObservanceKind::celebration ? &book_->celebrations[p.celebration] : nullptr;
   }
   [[nodiscard]] std::string_view season_key() const { return book_->seasons[record_->season].key; }
+
+  // The day's facts as typed values (absent facts are empty optionals).
+  // Example (2026-03-31, Tuesday in Holy Week): season().slug == "lent",
+  // sub_season()->slug == "holy_week", colour()->slug == "red", fast() == nullopt.
+  [[nodiscard]] NamedRef season() const;
+  [[nodiscard]] std::optional<NamedRef> sub_season() const;
+  [[nodiscard]] NamedRef innermost_season() const { return sub_season().value_or(season()); }
+  [[nodiscard]] std::optional<int> week() const;  // none before the season's first Sunday
+  [[nodiscard]] std::optional<int> proper() const;
+  // The governing Sunday's key (the Sunday on or before the day), and the day's own on a Sunday.
+  [[nodiscard]] std::optional<NamedRef> governing_sunday() const;
+  [[nodiscard]] std::optional<NamedRef> sunday() const;
+  [[nodiscard]] std::optional<NamedRef> colour() const;
+  [[nodiscard]] std::vector<NamedRef> colour_alternatives() const;
+  [[nodiscard]] std::optional<FastRef> fast() const;
+  // An observance's celebration, or none for a Sunday or weekday.
+  [[nodiscard]] std::optional<NamedRef> celebration_of(const Observance& o) const;
+  // The precedence row that ranked an observance, and the transfer rule that set a losing fate.
+  [[nodiscard]] std::optional<RowRef> row_of(const Observance& o) const;
+  [[nodiscard]] std::optional<RuleRef> decided_by(const Observance& o) const;
+  // The colour an observance shows: a celebration's own; the day's (with its alternatives) for
+  // the Sunday that prevailed; none for a weekday or a Sunday that yielded.
+  [[nodiscard]] ColourChoice colour_of(const Observance& o) const;
   // Sunday and weekday cycle values for the day's liturgical year. Example: "A", "two".
   [[nodiscard]] std::string_view sunday_cycle() const;
   [[nodiscard]] std::string_view weekday_cycle() const;
