@@ -47,7 +47,7 @@ bool has_key(const Rules& rules, std::string_view key) {
 
 // why: {rank: <precedence row>, colour: <source> [<key>], fast: <fast rule>,
 //       <celebration>: <transfer rule>}; each value may be "none".
-void parse_why(const CompiledBook& book, const SourceNode& v, CheckExpectation& x,
+void parse_why(const BookDefinition& book, const SourceNode& v, CheckExpectation& x,
                DiagnosticList& diags) {
   if (!v.is_map()) {
     diags.error(v.loc, "why maps rank, colour, fast or a celebration key to the rule that decided");
