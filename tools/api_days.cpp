@@ -1,0 +1,145 @@
+#include "api_days.hpp"
+
+#include "app/app_state.hpp"
+#include "app/in_process.hpp"
+
+#include "kalendar/library.hpp"
+
+#include <rapidjson/document.h>
+
+#include <stdexcept>
+
+namespace kalendar::tools {
+namespace {
+
+using Value = rapidjson::Value;
+
+std::string str(const Value& v, const char* member) {
+  if (!v.IsObject()) return {};
+  const auto it = v.FindMember(member);
+  if (it == v.MemberEnd() || it->value.IsNull()) return {};
+  if (it->value.IsString()) return it->value.GetString();
+  if (it->value.IsInt()) return std::to_string(it->value.GetInt());
+  return {};
+}
+
+const Value& member(const Value& v, const char* name) {
+  static const Value kNull;
+  if (!v.IsObject()) return kNull;
+  const auto it = v.FindMember(name);
+  return it == v.MemberEnd() ? kNull : it->value;
+}
+
+ApiDay read_day(const Value& d) {
+  ApiDay day;
+  day.date = str(d, "date");
+  day.weekday_name = str(member(d, "weekday"), "name");
+  day.season_slug = str(member(d, "season"), "slug");
+  day.season_name = str(member(d, "season"), "name");
+  day.sub_season_slug = str(member(d, "sub_season"), "slug");
+  day.week = str(d, "week");
+  if (day.week.empty()) day.week = str(d, "week_label");
+  const Value& colour = member(d, "color");
+  day.colour_slug = str(colour, "slug");
+  day.colour_name = str(colour, "name");
+  const Value& alternatives = member(colour, "alternatives");
+  if (alternatives.IsArray()) {
+    for (const auto& a : alternatives.GetArray()) {
+      day.colour_alternatives.push_back(a.IsString() ? a.GetString() : str(a, "slug"));
+    }
+  }
+  day.fast_slug = str(member(d, "fast"), "slug");
+  day.fast_name = str(member(d, "fast"), "name");
+  const Value& celebration = member(d, "celebration");
+  day.celebration_slug = str(celebration, "slug");
+  day.title = str(celebration, "name");
+  if (day.title.empty()) day.title = str(d, "sunday_name");
+  day.transferred_from = str(celebration, "transferred_from");
+  const Value& others = member(d, "celebrations");
+  if (others.IsArray()) {
+    for (const auto& o : others.GetArray()) {
+      day.others.push_back(
+          {str(o, "slug"), str(o, "name"), str(o, "fate"), str(o, "transferred_to")});
+    }
+  }
+  const Value& readings = member(d, "readings");
+  if (readings.IsArray()) {
+    for (const auto& r : readings.GetArray()) {
+      day.readings.push_back(str(r, "slot") + " " + str(r, "reference"));
+    }
+  }
+  const Value& collects = member(d, "collect");
+  if (collects.IsArray()) {
+    for (const auto& c : collects.GetArray()) day.collects.push_back(str(c, "title"));
+  }
+  return day;
+}
+
+}  // namespace
+
+std::vector<ApiDay> parse_api_days(const std::string& data_json) {
+  rapidjson::Document doc;
+  doc.Parse(data_json.c_str(), data_json.size());
+  if (doc.HasParseError() || !doc.IsArray()) {
+    throw std::runtime_error("the API answered a days body that is not a JSON array");
+  }
+  std::vector<ApiDay> days;
+  days.reserve(doc.Size());
+  for (const auto& d : doc.GetArray()) days.push_back(read_day(d));
+  return days;
+}
+
+ApiTree::ApiTree(std::unique_ptr<api::InProcessApi> api) : api_(std::move(api)) {}
+ApiTree::~ApiTree() = default;
+
+std::unique_ptr<ApiTree> ApiTree::load(const std::string& books_dir, const std::string& rules_dir,
+                                       DiagnosticList& diags) {
+  auto library = load_library(LibrarySources::from_dirs(rules_dir, books_dir), diags);
+  if (diags.has_errors()) return nullptr;
+  auto app = api::make_app_state(library, nullptr, nullptr, diags);
+  if (app == nullptr) return nullptr;
+  std::unique_ptr<ApiTree> tree(new ApiTree(std::make_unique<api::InProcessApi>(app)));
+
+  const api::Response list = tree->api_->get("/api/v2/prayer-books");
+  rapidjson::Document doc;
+  doc.Parse(list.body.c_str(), list.body.size());
+  if (list.status != 200 || doc.HasParseError() || !member(doc, "data").IsArray()) {
+    throw std::runtime_error("the API did not list the prayer books: " + list.body);
+  }
+  for (const auto& b : doc["data"].GetArray()) {
+    const Value& years = member(b, "valid_years");
+    tree->books_.push_back({str(b, "code"), str(b, "name"), str(b, "language"),
+                            member(years, "from").IsInt() ? years["from"].GetInt() : 0,
+                            member(years, "to").IsInt() ? years["to"].GetInt() : 0});
+  }
+  return tree;
+}
+
+const ApiBook* ApiTree::find(const std::string& code) const {
+  for (const auto& b : books_) {
+    if (b.code == code) return &b;
+  }
+  return nullptr;
+}
+
+ApiYear ApiTree::year(const std::string& code, int year, bool parse) const {
+  ApiYear out;
+  const api::Response r = api_->get("/api/v2/days?book=" + code + "&year=" + std::to_string(year) +
+                                    "&include=celebrations,readings,collect");
+  if (r.status != 200) {
+    out.error = r.body;
+    return out;
+  }
+  // The envelope is {"data":[...],"links":{...},"meta":{...}}; meta differs between trees
+  // (data_version) even when every day is the same.
+  const auto links = r.body.rfind(",\"links\":");
+  const std::size_t start = r.body.find('[');
+  if (links == std::string::npos || start == std::string::npos || start > links) {
+    throw std::runtime_error("the API answered an unexpected days envelope");
+  }
+  out.data = r.body.substr(start, links - start);
+  if (parse) out.days = parse_api_days(out.data);
+  return out;
+}
+
+}  // namespace kalendar::tools
