@@ -7,7 +7,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <future>
 #include <optional>
+#include <sstream>
 
 namespace kalendar::tools {
 namespace {
@@ -161,16 +163,24 @@ int run_diff(const std::vector<std::string>& args, std::ostream& out, std::ostre
     before_path = checkout_revision(o->rev, after_path, checkout.path(), err);
     if (before_path.empty()) return 2;
   }
+  // The trees are compiled side by side; their diagnostics are printed in order afterwards.
   std::string only_before;
   std::string only_after;
-  const auto before =
-      load_tree(before_path, o->rules, only_before, err, checkout.path() + "/", o->rev + ":");
+  std::ostringstream before_err;
+  std::ostringstream after_err;
+  auto pending = std::async(std::launch::async, [&] {
+    return load_tree(before_path, o->rules, only_before, before_err, checkout.path() + "/",
+                     o->rev + ":");
+  });
+  const auto after = load_tree(after_path, o->rules, only_after, after_err);
+  const auto before = pending.get();
+  err << before_err.str();
   if (before == nullptr) {
     err << "kalendar-diff: " << (o->rev.empty() ? before_path : o->rev + ":" + after_path)
         << " has errors (run kalendar-check)\n";
     return 2;
   }
-  const auto after = load_tree(after_path, o->rules, only_after, err);
+  err << after_err.str();
   if (after == nullptr) {
     err << "kalendar-diff: " << after_path << " has errors (run kalendar-check)\n";
     return 2;

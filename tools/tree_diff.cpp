@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <future>
 #include <map>
 #include <set>
 #include <tuple>
@@ -143,8 +144,10 @@ std::vector<DayChange> diff_day(const std::string& book, const ApiDay& before,
 
 std::vector<DayChange> diff_book_year(const ApiTree& before, const ApiTree& after,
                                       const std::string& book, int year) {
-  const ApiYear a = before.year(book, year, false);
+  // The two trees share nothing, so each answers on its own thread (half the wall time).
+  auto pending = std::async(std::launch::async, [&] { return before.year(book, year, false); });
   const ApiYear b = after.year(book, year, false);
+  const ApiYear a = pending.get();
   const std::string iso_year = std::to_string(year);
   if (!a.error.empty() || !b.error.empty()) {
     if (a.error == b.error) return {};
