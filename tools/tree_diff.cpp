@@ -21,7 +21,7 @@ std::string or_none(const std::string& s) { return s.empty() ? "none" : s; }
 
 std::string joined(const std::vector<std::string>& items) {
   std::string out;
-  for (const auto& i : items) out += (out.empty() ? "" : " | ") + i;
+  for (const auto& i : items) out += (out.empty() ? "" : " + ") + i;
   return or_none(out);
 }
 
@@ -116,8 +116,9 @@ std::string short_date(const std::string& iso) {
 std::vector<DayChange> diff_day(const std::string& book, const ApiDay& before,
                                 const ApiDay& after) {
   std::vector<DayChange> changes;
+  const std::string& subject = after.title.empty() ? before.title : after.title;
   auto field = [&](const std::string& name, const std::string& b, const std::string& a) {
-    if (b != a) changes.push_back({book, before.date, name, b, a});
+    if (b != a) changes.push_back({book, before.date, subject, name, b, a});
   };
   field("season", season_of(before), season_of(after));
   field("colour", colour_of(before), colour_of(after));
@@ -151,7 +152,7 @@ std::vector<DayChange> diff_book_year(const ApiTree& before, const ApiTree& afte
   const std::string iso_year = std::to_string(year);
   if (!a.error.empty() || !b.error.empty()) {
     if (a.error == b.error) return {};
-    return {{book, iso_year + "-01-01", "year", a.error.empty() ? "answered" : a.error,
+    return {{book, iso_year + "-01-01", "", "year", a.error.empty() ? "answered" : a.error,
              b.error.empty() ? "answered" : b.error}};
   }
   if (a.data == b.data) return {};  // the common case: nothing to parse
@@ -171,13 +172,14 @@ std::vector<DayChange> diff_trees(const ApiTree& before, const ApiTree& after, i
   auto skipped = [&](const ApiBook& b) { return !only_book.empty() && b.code != only_book; };
   for (const ApiBook& b : before.books()) {
     if (skipped(b)) continue;
-    if (after.find(b.code) == nullptr) changes.push_back({b.code, "", "book", "present", "none"});
+    if (after.find(b.code) == nullptr)
+      changes.push_back({b.code, "", "", "book", "present", "none"});
   }
   for (const ApiBook& b : after.books()) {
     if (skipped(b)) continue;
     const ApiBook* old = before.find(b.code);
     if (old == nullptr) {
-      changes.push_back({b.code, "", "book", "none", "present"});
+      changes.push_back({b.code, "", "", "book", "none", "present"});
       continue;
     }
     const int first = std::max({from, b.first_year, old->first_year});
@@ -192,13 +194,14 @@ std::vector<DayChange> diff_trees(const ApiTree& before, const ApiTree& after, i
 
 std::vector<ChangeGroup> group_changes(const std::vector<DayChange>& changes) {
   std::vector<ChangeGroup> groups;
-  std::map<std::tuple<std::string, std::string, std::string, std::string>, std::size_t> index;
+  std::map<std::tuple<std::string, std::string, std::string, std::string, std::string>, std::size_t>
+      index;
   for (const auto& c : changes) {
     const std::string before = without_years(c.before);
     const std::string after = without_years(c.after);
     const auto [it, inserted] =
-        index.emplace(std::make_tuple(c.book, c.field, before, after), groups.size());
-    if (inserted) groups.push_back({c.book, c.field, before, after, {}});
+        index.emplace(std::make_tuple(c.book, c.subject, c.field, before, after), groups.size());
+    if (inserted) groups.push_back({c.book, c.subject, c.field, before, after, {}});
     if (!c.date.empty()) groups[it->second].dates.push_back(c.date);
   }
   for (auto& g : groups) std::sort(g.dates.begin(), g.dates.end());
@@ -253,8 +256,9 @@ void print_groups_text(const std::vector<ChangeGroup>& groups, std::ostream& out
               : one_day           ? short_date(g.dates.front())
                                   : "various dates");
     }
-    out << " " << g.field << ": " << g.before << " -> " << g.after;
-    if (g.dates.size() > 1) out << ": " << years_text(g.dates);
+    if (!g.subject.empty()) out << " " << g.subject;
+    out << " | " << g.field << ": " << g.before << " -> " << g.after;
+    if (g.dates.size() > 1) out << " | " << years_text(g.dates);
     out << "\n";
   }
 }
@@ -269,6 +273,8 @@ void print_groups_json(const std::vector<ChangeGroup>& groups, std::ostream& out
     w.StartObject();
     w.Key("book");
     w.String(g.book.c_str(), static_cast<rapidjson::SizeType>(g.book.size()));
+    w.Key("subject");
+    w.String(g.subject.c_str(), static_cast<rapidjson::SizeType>(g.subject.size()));
     w.Key("field");
     w.String(g.field.c_str(), static_cast<rapidjson::SizeType>(g.field.size()));
     w.Key("before");

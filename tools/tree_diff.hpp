@@ -1,9 +1,9 @@
 // What changed between two book trees, day by day, as the API answers them, and those changes
 // grouped so that one edit repeated over three hundred years reads as one line.
 //
-// Example (kalendar-diff prints this):
-//   loc_2015 19 Mar celebration: José de Nazaré -> Terceiro Domingo da Quaresma: 1905, 1911, 1916,
-//   ... (12 years)
+// Example (kalendar-diff prints this; the subject is the day's title, after the edit or before):
+//   loc_2015 24 Jun Natividade de João Batista | celebration: Próprio 7 -> Natividade de João
+//   Batista | 1900, 1906, 1917, ... (44 years)
 #pragma once
 
 #include "api_days.hpp"
@@ -19,7 +19,8 @@ namespace kalendar::tools {
 // "fate of NAME", fast, readings or collects (or book, year for whole answers); "none" is null.
 struct DayChange {
   std::string book;
-  std::string date;  // ISO; "" for a whole book
+  std::string date;     // ISO; "" for a whole book
+  std::string subject;  // the day's title after the edit, else before it; "" for a plain weekday
   std::string field;
   std::string before;
   std::string after;
@@ -41,7 +42,7 @@ std::vector<DayChange> diff_trees(const ApiTree& before, const ApiTree& after, i
 // Changes alike but for their date: dates inside before/after are written "19 Mar" so that a
 // transfer repeated every year groups too. In order of first date.
 struct ChangeGroup {
-  std::string book, field, before, after;
+  std::string book, subject, field, before, after;
   std::vector<std::string> dates;  // ISO, ascending
 };
 std::vector<ChangeGroup> group_changes(const std::vector<DayChange>& changes);
