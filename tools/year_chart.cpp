@@ -130,10 +130,12 @@ void write_style(std::ostream& out, const Legend& legend) {
          ".month h2{font-size:12px;margin:0 0 2px}\n"
          "table{border-collapse:collapse;width:100%;table-layout:fixed}\n"
          "th{font-size:9px;font-weight:normal;color:#444}\n"
-         "td{border:1px solid #999;vertical-align:top;height:44px;padding:0;overflow:hidden}\n"
+         "td{border:1px solid #999;vertical-align:top;padding:0}\n"
+         // A fixed height keeps the twelve months on one page; the cell's tooltip has it all.
+         ".in{height:50px;overflow:hidden}\n"
          "td.pad{border:none}\n"
          ".day{display:table-cell;position:relative}\n"
-         ".sw{float:left;width:11px;height:100%;min-height:42px;border-right:1px solid #666;"
+         ".sw{float:left;width:11px;height:100%;border-right:1px solid #666;"
          "font-size:8px;font-weight:bold;text-align:center;color:#000;"
          "text-shadow:0 0 2px #fff,0 0 2px #fff}\n"
          ".n{font-weight:bold;font-size:9px;margin-left:13px;display:block}\n"
@@ -145,7 +147,7 @@ void write_style(std::ostream& out, const Legend& legend) {
          ".legend .sw{display:inline-block;min-height:0;height:14px;width:14px;float:none;"
          "vertical-align:middle;border:1px solid #666}\n"
          ".legend .band{display:inline-block;width:22px;height:0;vertical-align:middle}\n"
-         "@media print{body{font-size:9px;margin:0}td{height:34px}.t{font-size:6.5px}"
+         "@media print{body{font-size:9px;margin:0}.in{height:31px}.t{font-size:6.5px}"
          ".x{font-size:6px}}\n";
   for (std::size_t i = 0; i < legend.colours.size(); ++i) {
     const Swatch& s = swatch_for(legend.colours[i].first);
@@ -174,7 +176,7 @@ void write_day(std::ostream& out, const ApiDay& d, const Legend& legend, const C
   out << "<td class=\"day c" << colour << " s" << season
       << (changes != in.changes.end() ? " changed" : "") << "\" data-date=\"" << d.date
       << "\" data-color=\"" << escaped(d.colour_slug) << "\" data-title=\"" << escaped(d.title)
-      << "\" title=\"" << escaped(tooltip) << "\">";
+      << "\" title=\"" << escaped(tooltip) << "\"><div class=\"in\">";
   out << "<span class=\"sw\">"
       << escaped(colour < legend.colour_letters.size() ? legend.colour_letters[colour] : "?")
       << "</span>";
@@ -197,7 +199,7 @@ void write_day(std::ostream& out, const ApiDay& d, const Legend& legend, const C
       out << "<span class=\"x\">+ " << escaped(o.name) << "</span>";
     }
   }
-  out << "</td>";
+  out << "</div></td>";
 }
 
 void write_month(std::ostream& out, int month, const std::vector<const ApiDay*>& days,
