@@ -122,6 +122,12 @@ const ApiBook* ApiTree::find(const std::string& code) const {
   return nullptr;
 }
 
+std::string ApiTree::get(const std::string& target, int& status) const {
+  api::Response r = api_->get(target);
+  status = r.status;
+  return std::move(r.body);
+}
+
 ApiYear ApiTree::year(const std::string& code, int year, bool parse) const {
   ApiYear out;
   const api::Response r = api_->get("/api/v2/days?book=" + code + "&year=" + std::to_string(year) +

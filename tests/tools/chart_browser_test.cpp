@@ -1,9 +1,12 @@
 // The 2026 year chart of every shipped book rendered by headless Chromium (Debian's `chromium`,
 // installed by scripts/setup.sh): the screenshot is not blank, and the DOM the browser built
 // holds every day of the year with the colour and title the JSON API gives for it (read here
-// from kalendar-dump --json, the per-day API bodies, not the range the chart itself reads).
+// from the per-day API bodies, not the range the chart itself reads). The page is the one
+// `kalendar-dump --html BOOK 2026` writes (one compile of the books serves every book here).
+#include "api_days.hpp"
 #include "dump_command.hpp"
 #include "png_probe.hpp"
+#include "year_chart.hpp"
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -45,21 +48,30 @@ std::string attribute_text(std::string s) {
   return s;
 }
 
-// date -> "colour|title" as the API answers each day of the year.
-std::map<std::string, std::string> api_days(const std::string& book) {
+// date -> "colour|title" as GET /api/v2/days/{date} answers each day of 2026 (one request per
+// day: not the range request the chart itself reads).
+std::map<std::string, std::string> api_days(const ApiTree& tree, const std::string& book) {
   std::map<std::string, std::string> days;
-  std::istringstream lines(dump({"--json", book, "2026"}));
-  for (std::string line; std::getline(lines, line);) {
-    rapidjson::Document doc;
-    doc.Parse(line.c_str());
-    const auto& d = doc["data"];
-    std::string title;
-    if (d["celebration"].IsObject()) {
-      title = d["celebration"]["name"].GetString();
-    } else if (d["sunday_name"].IsString()) {
-      title = d["sunday_name"].GetString();
+  for (int month = 1; month <= 12; ++month) {
+    for (int day = 1; day <= 31; ++day) {
+      char date[11];
+      std::snprintf(date, sizeof date, "2026-%02d-%02d", month, day);
+      int status = 0;
+      const std::string body =
+          tree.get("/api/v2/days/" + std::string(date) + "?book=" + book, status);
+      if (status == 400) continue;  // 30 February and the like
+      EXPECT_EQ(status, 200) << body;
+      rapidjson::Document doc;
+      doc.Parse(body.c_str());
+      const auto& d = doc["data"];
+      std::string title;
+      if (d["celebration"].IsObject()) {
+        title = d["celebration"]["name"].GetString();
+      } else if (d["sunday_name"].IsString()) {
+        title = d["sunday_name"].GetString();
+      }
+      days[d["date"].GetString()] = std::string(d["color"]["slug"].GetString()) + "|" + title;
     }
-    days[d["date"].GetString()] = std::string(d["color"]["slug"].GetString()) + "|" + title;
   }
   return days;
 }
@@ -115,6 +127,9 @@ TEST(ChartInChromium, EveryShippedBookRendersItsYearAsTheApiAnswersIt) {
     if (fs::exists(entry.path() / "book.yaml")) books.push_back(entry.path().filename().string());
   }
   ASSERT_GE(books.size(), 5U);
+  DiagnosticList diags;
+  const auto tree = ApiTree::load(kBooks.string(), (kBooks / ".." / "rules").string(), diags);
+  ASSERT_NE(tree, nullptr);
   TempDir tmp;
   const std::regex cell(
       "<td class=\"day[^\"]*\" data-date=\"([0-9-]+)\" data-color=\"([^\"]*)\" "
@@ -123,7 +138,9 @@ TEST(ChartInChromium, EveryShippedBookRendersItsYearAsTheApiAnswersIt) {
     SCOPED_TRACE(book);
     const fs::path html = tmp.path() / (book + ".html");
     const fs::path png = tmp.path() / (book + ".png");
-    std::ofstream(html) << dump({"--html", book, "2026"});
+    const ApiBook* about = tree->find(book);
+    ASSERT_NE(about, nullptr);
+    std::ofstream(html) << render_year_chart({*about, 2026, tree->year(book, 2026).days, {}, {}});
     const Browser b = render(html, png, tmp.path() / ("profile-" + book));
     ASSERT_TRUE(b.ok) << "chromium failed or timed out";
 
@@ -132,7 +149,7 @@ TEST(ChartInChromium, EveryShippedBookRendersItsYearAsTheApiAnswersIt) {
          it != std::sregex_iterator(); ++it) {
       shown[(*it)[1]] = (*it)[2].str() + "|" + attribute_text((*it)[3]);
     }
-    const auto expected = api_days(book);
+    const auto expected = api_days(*tree, book);
     ASSERT_EQ(expected.size(), 365U);
     EXPECT_EQ(shown.size(), 365U);
     EXPECT_EQ(shown, expected);
@@ -152,6 +169,36 @@ TEST(ChartInChromium, EveryShippedBookRendersItsYearAsTheApiAnswersIt) {
     EXPECT_GT(non_white * 10, sampled) << "under a tenth of the screenshot is drawn";
     EXPECT_GT(colours.size(), 20U) << "the screenshot is nearly uniform";
   }
+}
+
+TEST(ChartInChromium, PrintsOnOneLandscapePage) {
+  if (std::string_view(KALENDAR_CHROMIUM).empty()) {
+    GTEST_SKIP() << "chromium is not installed (scripts/setup.sh installs it)";
+  }
+  TempDir tmp;
+  const fs::path html = tmp.path() / "chart.html";
+  const fs::path pdf = tmp.path() / "chart.pdf";
+  std::ofstream(html) << dump({"--html", "loc_2015", "2026"});
+  const std::string command = "timeout 45 '" KALENDAR_CHROMIUM
+                              "' --headless --no-sandbox --disable-gpu --disable-quic "
+                              "--no-first-run --disable-background-networking "
+                              "--disable-component-update --disable-sync --user-data-dir='" +
+                              (tmp.path() / "profile").string() +
+                              "' --no-pdf-header-footer --print-to-pdf='" + pdf.string() +
+                              "' 'file://" + html.string() + "' >/dev/null 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  std::ifstream in(pdf, std::ios::binary);
+  std::ostringstream read;
+  read << in.rdbuf();
+  const std::string bytes = read.str();
+  const std::regex page("/Type\\s*/Page[^s]");
+  EXPECT_EQ(
+      std::distance(std::sregex_iterator(bytes.begin(), bytes.end(), page), std::sregex_iterator()),
+      1);
+  // Landscape: the media box is wider than it is tall (Letter or A4, whichever is the default).
+  std::smatch box;
+  ASSERT_TRUE(std::regex_search(bytes, box, std::regex("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)\\]")));
+  EXPECT_GT(std::stod(box[1]), std::stod(box[2]));
 }
 
 }  // namespace
