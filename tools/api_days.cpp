@@ -14,6 +14,11 @@ namespace {
 
 using Value = rapidjson::Value;
 
+// Only what ApiDay reads: the bodies of 300 years are a third smaller, the diff a third faster.
+constexpr const char* kTrimmed =
+    "&fields[day]=date,weekday,season,sub_season,week,week_label,sunday_name,color,fast,"
+    "celebration&fields[reading]=service,part,slot,reference,track&fields[collect]=title";
+
 std::string str(const Value& v, const char* member) {
   if (!v.IsObject()) return {};
   const auto it = v.FindMember(member);
@@ -65,7 +70,14 @@ ApiDay read_day(const Value& d) {
   const Value& readings = member(d, "readings");
   if (readings.IsArray()) {
     for (const auto& r : readings.GetArray()) {
-      day.readings.push_back(str(r, "slot") + " " + str(r, "reference"));
+      const std::string part = str(r, "part");
+      const std::string office = str(r, "service") + (part.empty() ? "" : "/" + part);
+      if (day.readings.empty() || day.readings.back().first != office) {
+        day.readings.emplace_back(office, std::vector<std::string>{});
+      }
+      const std::string track = str(r, "track");
+      day.readings.back().second.push_back(
+          str(r, "slot") + (track.empty() ? "" : " (" + track + ")") + " " + str(r, "reference"));
     }
   }
   const Value& collects = member(d, "collect");
@@ -130,8 +142,9 @@ std::string ApiTree::get(const std::string& target, int& status) const {
 
 ApiYear ApiTree::year(const std::string& code, int year, bool parse) const {
   ApiYear out;
-  const api::Response r = api_->get("/api/v2/days?book=" + code + "&year=" + std::to_string(year) +
-                                    "&include=celebrations,readings,collect");
+  const api::Response r = api_->get(
+      "/api/v2/days?book=" + code + "&year=" + std::to_string(year) +
+      "&include=celebrations,readings,readings.morning,readings.evening,collect" + kTrimmed);
   if (r.status != 200) {
     out.error = r.body;
     return out;

@@ -29,7 +29,8 @@ struct ApiObservance {
   std::string transferred_to;  // ISO date or ""
 };
 
-// The facts of GET /api/v2/days/{date}?include=celebrations,readings,collect that a liturgist
+// The facts of GET /api/v2/days/{date}?include=celebrations,readings,readings.morning,
+// readings.evening,collect that a liturgist
 // reads; "" stands for the API's null.
 struct ApiDay {
   std::string date;  // ISO
@@ -43,7 +44,8 @@ struct ApiDay {
   std::string celebration_slug;
   std::string transferred_from;  // ISO date or ""
   std::vector<ApiObservance> others;
-  std::vector<std::string> readings;  // "slot reference"
+  // Per office ("daily", "daily/morning", "morning", "evening"): "slot reference" in order.
+  std::vector<std::pair<std::string, std::vector<std::string>>> readings;
   std::vector<std::string> collects;  // titles
 };
 

@@ -138,7 +138,24 @@ std::vector<DayChange> diff_day(const std::string& book, const ApiDay& before,
           fate_of(after, c->slug, find_other(after, c->slug)));
   }
   field("fast", or_none(before.fast_slug), or_none(after.fast_slug));
-  field("readings", joined(before.readings), joined(after.readings));
+  // Each office's readings are their own field, in the order the API lists the offices.
+  std::vector<std::string> offices;
+  for (const auto* day : {&before, &after}) {
+    for (const auto& [office, refs] : day->readings) {
+      if (std::find(offices.begin(), offices.end(), office) == offices.end()) {
+        offices.push_back(office);
+      }
+    }
+  }
+  auto readings_of = [](const ApiDay& day, const std::string& office) {
+    for (const auto& [name, refs] : day.readings) {
+      if (name == office) return joined(refs);
+    }
+    return std::string("none");
+  };
+  for (const auto& office : offices) {
+    field("readings (" + office + ")", readings_of(before, office), readings_of(after, office));
+  }
   field("collects", joined(before.collects), joined(after.collects));
   return changes;
 }
