@@ -101,6 +101,36 @@ std::vector<ApiDay> parse_api_days(const std::string& data_json) {
   return days;
 }
 
+ApiDay parse_api_day(std::string_view day_json) {
+  rapidjson::Document doc;
+  doc.Parse(day_json.data(), day_json.size());
+  if (doc.HasParseError() || !doc.IsObject()) {
+    throw std::runtime_error("the API answered a day that is not a JSON object");
+  }
+  return read_day(doc);
+}
+
+std::vector<std::string_view> split_api_days(std::string_view data_json) {
+  constexpr std::string_view kStart = "{\"id\":\"";
+  auto is_day_start = [&](std::size_t at) {
+    const std::size_t d = at + kStart.size();
+    return d + 11 <= data_json.size() && data_json[d + 4] == '-' && data_json[d + 7] == '-' &&
+           data_json[d + 10] == '"';
+  };
+  std::vector<std::size_t> starts;
+  for (std::size_t at = data_json.find(kStart); at != std::string_view::npos;
+       at = data_json.find(kStart, at + 1)) {
+    if (is_day_start(at)) starts.push_back(at);
+  }
+  std::vector<std::string_view> days;
+  for (std::size_t i = 0; i < starts.size(); ++i) {
+    // Up to the comma before the next day, or the closing bracket of the array.
+    const std::size_t end = i + 1 < starts.size() ? starts[i + 1] - 1 : data_json.rfind(']');
+    days.push_back(data_json.substr(starts[i], end - starts[i]));
+  }
+  return days;
+}
+
 ApiTree::ApiTree(std::unique_ptr<api::InProcessApi> api) : api_(std::move(api)) {}
 ApiTree::~ApiTree() = default;
 

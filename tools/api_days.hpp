@@ -13,6 +13,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace kalendar::api {
@@ -84,5 +85,10 @@ class ApiTree {
 
 // Reads the `data` array of a /api/v2/days answer; throws std::runtime_error on a malformed body.
 std::vector<ApiDay> parse_api_days(const std::string& data_json);
+// Reads one day object of that array.
+ApiDay parse_api_day(std::string_view day_json);
+// The text of each day object in that array, found without parsing (each starts with
+// {"id":"YYYY-MM-DD"), so that only days whose bytes differ need parsing.
+std::vector<std::string_view> split_api_days(std::string_view data_json);
 
 }  // namespace kalendar::tools

@@ -9,6 +9,7 @@
 #include <future>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <tuple>
 
 namespace kalendar::tools {
@@ -173,11 +174,16 @@ std::vector<DayChange> diff_book_year(const ApiTree& before, const ApiTree& afte
              b.error.empty() ? "answered" : b.error}};
   }
   if (a.data == b.data) return {};  // the common case: nothing to parse
-  const auto days_a = parse_api_days(a.data);
-  const auto days_b = parse_api_days(b.data);
+  // Only the days whose bytes differ are parsed: an edit usually touches a few days a year.
+  const auto days_a = split_api_days(a.data);
+  const auto days_b = split_api_days(b.data);
   std::vector<DayChange> changes;
-  for (std::size_t i = 0; i < days_a.size() && i < days_b.size(); ++i) {
-    auto day = diff_day(book, days_a[i], days_b[i]);
+  if (days_a.size() != days_b.size()) {
+    throw std::runtime_error("the two trees answered " + iso_year + " with different day counts");
+  }
+  for (std::size_t i = 0; i < days_a.size(); ++i) {
+    if (days_a[i] == days_b[i]) continue;
+    auto day = diff_day(book, parse_api_day(days_a[i]), parse_api_day(days_b[i]));
     changes.insert(changes.end(), day.begin(), day.end());
   }
   return changes;
