@@ -100,5 +100,17 @@ TEST(TreeDiff, ShortDatesUseEnglishMonthAbbreviations) {
   EXPECT_EQ(short_date("2028-12-01"), "1 Dec");
 }
 
+TEST(ApiDays, SplittingAYearFindsEachDayAndNothingElse) {
+  const std::string data =
+      "[{\"id\":\"2026-01-01\",\"collect\":[{\"id\":\"holy_name\",\"title\":\"A\"}]},"
+      "{\"id\":\"2026-01-02\",\"collect\":[]}]";
+  const auto days = split_api_days(data);
+  ASSERT_EQ(days.size(), 2U);
+  EXPECT_EQ(days[0],
+            "{\"id\":\"2026-01-01\",\"collect\":[{\"id\":\"holy_name\",\"title\":\"A\"}]}");
+  EXPECT_EQ(days[1], "{\"id\":\"2026-01-02\",\"collect\":[]}");
+  EXPECT_EQ(parse_api_day(days[0]).collects, std::vector<std::string>{"A"});
+}
+
 }  // namespace
 }  // namespace kalendar::tools
