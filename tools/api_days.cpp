@@ -170,11 +170,13 @@ std::string ApiTree::get(const std::string& target, int& status) const {
   return std::move(r.body);
 }
 
-ApiYear ApiTree::year(const std::string& code, int year, bool parse) const {
+ApiYear ApiTree::year(const std::string& code, int year, bool parse,
+                      const std::string& lang) const {
   ApiYear out;
-  const api::Response r = api_->get(
-      "/api/v2/days?book=" + code + "&year=" + std::to_string(year) +
-      "&include=celebrations,readings,readings.morning,readings.evening,collect" + kTrimmed);
+  const api::Response r =
+      api_->get("/api/v2/days?book=" + code + "&year=" + std::to_string(year) +
+                "&include=celebrations,readings,readings.morning,readings.evening,collect" +
+                kTrimmed + (lang.empty() ? "" : "&lang=" + lang));
   if (r.status != 200) {
     out.error = r.body;
     return out;

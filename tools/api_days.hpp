@@ -72,8 +72,10 @@ class ApiTree {
 
   [[nodiscard]] const std::vector<ApiBook>& books() const { return books_; }
   [[nodiscard]] const ApiBook* find(const std::string& code) const;
-  // The civil year of one book in its own language. `parse` false: only `data`/`error` are set.
-  [[nodiscard]] ApiYear year(const std::string& code, int year, bool parse = true) const;
+  // The civil year of one book in `lang` (default: its own language). `parse` false: only
+  // `data`/`error` are set.
+  [[nodiscard]] ApiYear year(const std::string& code, int year, bool parse = true,
+                             const std::string& lang = "") const;
   // Any API answer's body ("" with status >= 400 reported in `status`), e.g. one day's.
   [[nodiscard]] std::string get(const std::string& target, int& status) const;
 

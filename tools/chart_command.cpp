@@ -18,12 +18,13 @@ int run_chart(const ChartRequest& request, std::ostream& out, std::ostream& err)
     err << "kalendar-dump: unknown book '" << request.book << "'\n";
     return 2;
   }
-  ApiYear year = tree->year(request.book, request.year);
+  ApiYear year = tree->year(request.book, request.year, true, request.lang);
   if (!year.error.empty()) {
     err << "kalendar-dump: " << year.error << "\n";
     return 1;
   }
   ChartInput in{*book, request.year, std::move(year.days), {}, {}};
+  if (!request.lang.empty()) in.book.lang = request.lang;
   if (!request.diff_tree.empty()) {
     std::string only_book;
     const auto other = load_tree(request.diff_tree, request.rules_dir, only_book, err);
@@ -31,8 +32,12 @@ int run_chart(const ChartRequest& request, std::ostream& out, std::ostream& err)
       err << "kalendar-dump: " << request.diff_tree << " has errors (run kalendar-check)\n";
       return 1;
     }
+    if (other->find(request.book) == nullptr) {
+      err << "kalendar-dump: " << request.diff_tree << " has no book '" << request.book << "'\n";
+      return 1;
+    }
     in.compared_with = request.diff_tree;
-    for (const auto& c : diff_book_year(*other, *tree, request.book, request.year)) {
+    for (const auto& c : diff_book_year(*other, *tree, request.book, request.year, request.lang)) {
       in.changes[c.date].push_back(c.field + ": " + c.before + " -> " + c.after);
     }
   }

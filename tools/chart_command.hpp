@@ -3,7 +3,7 @@
 // OTHER_TREE (a books directory or a book directory), listing "field: other -> this".
 //
 // Example:
-//   int status = run_chart({"books", "rules", "loc_2015", 2026, ""}, out, err);
+//   int status = run_chart({"books", "rules", "loc_2015", 2026, "", ""}, out, err);
 #pragma once
 
 #include <ostream>
@@ -17,6 +17,7 @@ struct ChartRequest {
   std::string book;
   int year = 0;
   std::string diff_tree;  // "" : no comparison
+  std::string lang;       // "" : the book's own language
 };
 
 // Exit status: 0 written, 1 the books have errors or the API refused the year, 2 unknown book.

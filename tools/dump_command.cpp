@@ -120,9 +120,9 @@ int run_dump(const std::vector<std::string>& args, std::ostream& out, std::ostre
   const auto options = parse_options(args, out, err, status);
   if (!options) return status;
   if (options->html) {
-    return run_chart(
-        {options->books, options->rules, options->book, options->year, options->diff_tree}, out,
-        err);
+    return run_chart({options->books, options->rules, options->book, options->year,
+                      options->diff_tree, options->lang},
+                     out, err);
   }
   DiagnosticList diags;
   auto library = load_library(LibrarySources::from_dirs(options->rules, options->books), diags);

@@ -162,10 +162,11 @@ std::vector<DayChange> diff_day(const std::string& book, const ApiDay& before,
 }
 
 std::vector<DayChange> diff_book_year(const ApiTree& before, const ApiTree& after,
-                                      const std::string& book, int year) {
+                                      const std::string& book, int year, const std::string& lang) {
   // The two trees share nothing, so each answers on its own thread (half the wall time).
-  auto pending = std::async(std::launch::async, [&] { return before.year(book, year, false); });
-  const ApiYear b = after.year(book, year, false);
+  auto pending =
+      std::async(std::launch::async, [&] { return before.year(book, year, false, lang); });
+  const ApiYear b = after.year(book, year, false, lang);
   const ApiYear a = pending.get();
   const std::string iso_year = std::to_string(year);
   if (!a.error.empty() || !b.error.empty()) {

@@ -31,7 +31,8 @@ std::vector<DayChange> diff_day(const std::string& book, const ApiDay& before, c
 
 // The changes of one civil year of a book in both trees.
 std::vector<DayChange> diff_book_year(const ApiTree& before, const ApiTree& after,
-                                      const std::string& book, int year);
+                                      const std::string& book, int year,
+                                      const std::string& lang = "");
 
 // Every change of every book of either tree over the years [from, to] (each book's own valid
 // years only); books only in one tree give one "book" change.
