@@ -2,6 +2,7 @@
 
 #include "chart_labels.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 namespace kalendar::tools {
@@ -105,12 +106,17 @@ struct Legend {
   // One letter per colour from its name in the book's language (two when the first is taken).
   void assign_letters() {
     for (const auto& [slug, name] : colours) {
-      std::string letter = first_chars(name.empty() ? slug : name, 1);
-      for (const auto& l : colour_letters) {
-        if (l == letter) letter = first_chars(name.empty() ? slug : name, 2);
+      const std::string& word = name.empty() ? slug : name;
+      std::string letter;
+      for (std::size_t n = 1; n <= 3 && (letter.empty() || taken(letter)); ++n) {
+        letter = first_chars(word, n);
       }
+      if (taken(letter)) letter += std::to_string(colour_letters.size() + 1);
       colour_letters.push_back(letter);
     }
+  }
+  [[nodiscard]] bool taken(const std::string& letter) const {
+    return std::find(colour_letters.begin(), colour_letters.end(), letter) != colour_letters.end();
   }
 };
 
