@@ -23,3 +23,16 @@ done
 if [ -x "$build/tests/golden/bless_golden_api" ]; then
   "$build/tests/golden/bless_golden_api" "$root/tests/golden"
 fi
+# kalendar-diff on one swapped precedence row (exit 1: changes found).
+diff_tool=$build/tools/kalendar-diff
+if [ -x "$diff_tool" ]; then
+  cd "$root/tests/tools/diff_fixture"
+  for format in txt json; do
+    status=0
+    "$diff_tool" --rules ../../../rules $([ $format = json ] && echo --json) before/books after/books \
+      > "expected.$format.new" || status=$?
+    [ "$status" -eq 1 ] || { rm -f "expected.$format.new"; echo "bless_golden: kalendar-diff exited $status" >&2; exit 1; }
+    mv "expected.$format.new" "expected.$format"
+    echo "blessed tests/tools/diff_fixture/expected.$format"
+  done
+fi

@@ -3,6 +3,7 @@
 
 #include "app/app_state.hpp"
 #include "app/in_process.hpp"
+#include "chart_command.hpp"
 #include "day_text.hpp"
 
 #include "kalendar/engine.hpp"
@@ -16,6 +17,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: kalendar-dump [--books DIR] [--rules DIR] [--lang TAG] [--json] [--liturgical] BOOK "
     "YEAR\n"
+    "       kalendar-dump [--books DIR] [--rules DIR] --html [--diff OTHER_BOOKS] BOOK YEAR\n"
     "       kalendar-dump [--books DIR] [--rules DIR] --api TARGET\n";
 
 struct DumpOptions {
@@ -23,7 +25,9 @@ struct DumpOptions {
   std::string rules;  // default: BOOKS/../rules
   std::string lang;   // default: the book's own language
   std::string api_target;
+  std::string diff_tree;  // --diff: compare the --html chart with these books
   bool json = false;
+  bool html = false;
   bool liturgical = false;
   std::string book;
   int year = 0;
@@ -36,8 +40,12 @@ std::optional<DumpOptions> parse_options(const std::vector<std::string>& args, s
   std::vector<std::string> positional;
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if ((a == "--books" || a == "--rules" || a == "--lang" || a == "--api") &&
-        i + 1 < args.size()) {
+    if (a == "--html") {
+      o.html = true;
+    } else if (a == "--diff" && i + 1 < args.size()) {
+      o.diff_tree = args[++i];
+    } else if ((a == "--books" || a == "--rules" || a == "--lang" || a == "--api") &&
+               i + 1 < args.size()) {
       (a == "--books"   ? o.books
        : a == "--rules" ? o.rules
        : a == "--lang"  ? o.lang
@@ -61,7 +69,8 @@ std::optional<DumpOptions> parse_options(const std::vector<std::string>& args, s
       positional.size() == 2 &&
       std::from_chars(positional[1].data(), positional[1].data() + positional[1].size(), o.year)
               .ec == std::errc{};
-  if (o.api_target.empty() ? !year_form : !positional.empty()) {
+  if ((o.api_target.empty() ? !year_form : !positional.empty()) ||
+      ((o.html || !o.diff_tree.empty()) && (!o.api_target.empty() || !o.html))) {
     err << kUsage;
     status = 2;
     return std::nullopt;
@@ -110,6 +119,11 @@ int run_dump(const std::vector<std::string>& args, std::ostream& out, std::ostre
   int status = 0;
   const auto options = parse_options(args, out, err, status);
   if (!options) return status;
+  if (options->html) {
+    return run_chart({options->books, options->rules, options->book, options->year,
+                      options->diff_tree, options->lang},
+                     out, err);
+  }
   DiagnosticList diags;
   auto library = load_library(LibrarySources::from_dirs(options->rules, options->books), diags);
   auto app = diags.has_errors() ? nullptr : api::make_app_state(library, nullptr, nullptr, diags);
