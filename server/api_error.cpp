@@ -28,6 +28,11 @@ const std::vector<ErrorInfo>& table() {
       {429, "rate_limited", "Rate limit exceeded"},
       {500, "internal_error", "Internal error"},
       {503, "unavailable", "Service unavailable"},
+      {400, "malformed_request", "Malformed HTTP request"},
+      {408, "request_timeout", "Request timeout"},
+      {413, "request_too_large", "Request too large"},
+      {414, "uri_too_long", "Request line too long"},
+      {431, "headers_too_large", "Request headers too large"},
   };
   return kTable;
 }

@@ -36,6 +36,12 @@ enum class ErrorCode {
   rate_limited,
   internal_error,
   unavailable,
+  // Protocol errors answered by the HTTP layer itself (http_wire.hpp), before any route.
+  malformed_request,
+  request_timeout,
+  request_too_large,
+  uri_too_long,
+  headers_too_large,
 };
 
 // One row of the error table: HTTP status, stable snake_case code, fixed English title.

@@ -37,6 +37,11 @@ TEST(ErrorTable, MatchesApiDecisions) {
       {ErrorCode::rate_limited, 429, "rate_limited"},
       {ErrorCode::internal_error, 500, "internal_error"},
       {ErrorCode::unavailable, 503, "unavailable"},
+      {ErrorCode::malformed_request, 400, "malformed_request"},
+      {ErrorCode::request_timeout, 408, "request_timeout"},
+      {ErrorCode::request_too_large, 413, "request_too_large"},
+      {ErrorCode::uri_too_long, 414, "uri_too_long"},
+      {ErrorCode::headers_too_large, 431, "headers_too_large"},
   };
   EXPECT_EQ(all_error_infos().size(), std::size(kRows));
   std::set<std::string_view> slugs;
