@@ -234,6 +234,22 @@ TEST(RateLimiter, BucketBurstsThenRefills) {
   EXPECT_TRUE(limiter.take(8, 60, t0).allowed);
 }
 
+TEST(RateLimiter, AnExpensiveAnswerCostsMoreTokensAndCanLeaveADebt) {
+  RateLimiter limiter;
+  const auto t0 = std::chrono::steady_clock::time_point{} + std::chrono::hours(1);
+  ASSERT_TRUE(limiter.take(3, 60, t0).allowed);  // 59 left
+  limiter.charge(3, 60, 9, t0);                  // a 640 KB answer: 9 more
+  EXPECT_EQ(limiter.take(3, 60, t0).remaining, 49);
+  limiter.charge(3, 60, 500, t0);  // debt is capped at one capacity (-60)
+  const RateDecision refused = limiter.take(3, 60, t0);
+  EXPECT_FALSE(refused.allowed);
+  EXPECT_EQ(refused.remaining, 0);
+  EXPECT_EQ(refused.retry_after_seconds, 61);  // from -60 back to 1 token at 1 per second
+  EXPECT_TRUE(limiter.take(3, 60, t0 + std::chrono::seconds(61)).allowed);
+  limiter.charge(4, 60, 5, t0);  // a key never seen: nothing to charge
+  EXPECT_EQ(limiter.take(4, 60, t0).remaining, 59);
+}
+
 TEST(RateLimiter, SlowRatesAndUnlimited) {
   RateLimiter limiter;
   const auto t0 = std::chrono::steady_clock::time_point{} + std::chrono::hours(1);
