@@ -43,7 +43,9 @@ HandlerResult passages_route(RequestContext& ctx, const AppState& app) {
   const auto format = parse_text_format(p.text_format().value_or("verses"));
   p.reject_unknown();
   const CompiledBook* book = nullptr;
-  if (book_code) {
+  if (book_code && !ctx.book_allowed(*book_code)) {
+    ctx.check_book_access(*book_code);  // same answer whether the book exists or not
+  } else if (book_code) {
     book = app.library->find(*book_code);
     if (book == nullptr) {
       ctx.errors().add({ErrorCode::unknown_book,

@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <memory>
+#include <mutex>
 #include <netinet/in.h>
 #include <poll.h>
 #include <stdexcept>
@@ -51,7 +52,17 @@ struct HostileStack {
   }
   ~HostileStack() { server.reset(); }
 
-  api::Logger logger{[](std::string_view) {}};
+  // Every log line, for the tests that grep the access log.
+  std::vector<std::string> log_lines() {
+    std::lock_guard lock(log_mutex);
+    return lines;
+  }
+  std::mutex log_mutex;
+  std::vector<std::string> lines;
+  api::Logger logger{[this](std::string_view line) {
+    std::lock_guard lock(log_mutex);
+    lines.emplace_back(line);
+  }};
   api::Metrics metrics;
   api::RateLimiter limiter;
   api::Authenticator auth{
@@ -287,6 +298,27 @@ TEST(HostileClients, ConnectionsOverTheCapGetAFast503AndOthersAreStillServed) {
   idle.clear();  // room again once the idle clients leave
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   EXPECT_LT(time_health(stack.port).count(), 250);
+}
+
+}  // namespace
+}  // namespace kalendar
+
+namespace kalendar {
+namespace {
+
+TEST(HostileClients, KeysSentInTheQueryOrPathNeverReachTheAccessLog) {
+  HostileStack stack;
+  TestClient client(stack.port);
+  client.request("GET", "/health?api_key=kal_QuerySecret1&token=plain-secret-2");
+  client.request("GET", "/api/v2/kal_PathSecret3?X-API-Key=kal_QuerySecret4");
+  const auto lines = stack.log_lines();
+  ASSERT_GE(lines.size(), 2U);
+  std::string all;
+  for (const auto& line : lines) all += line;
+  for (const char* secret : {"QuerySecret1", "plain-secret-2", "PathSecret3", "QuerySecret4"}) {
+    EXPECT_EQ(all.find(secret), std::string::npos) << secret << " in " << all;
+  }
+  EXPECT_NE(all.find("api_key=[redacted]"), std::string::npos) << all;
 }
 
 }  // namespace
