@@ -38,6 +38,12 @@ struct SourceNode {
   [[nodiscard]] const SourceNode* find(std::string_view key) const;
 };
 
+// Limits of one YAML file (the largest shipped file has 262 KB): larger, deeper or expanding
+// to more values (aliases of aliases), it is refused with a diagnostic at file:line:column.
+inline constexpr std::size_t kMaxYamlBytes = 4U << 20U;
+inline constexpr int kMaxYamlDepth = 64;
+inline constexpr std::size_t kMaxYamlNodes = 250'000;
+
 // Reads and converts one YAML file; a syntax error or duplicate key becomes a diagnostic.
 std::optional<SourceNode> read_yaml_file(const std::string& path, DiagnosticList& diags);
 // Same, from text in memory (tests use inline mini-books); `name` is used as the file name.

@@ -2,6 +2,7 @@
 // malformed requests, slow requests, half-closes, pipelining and too many connections. Each
 // test checks that the answer is a JSON error (never Pistache's plain text, never a 5xx) and
 // that a well-behaved client is still served promptly meanwhile.
+#include "app/app_state.hpp"
 #include "dispatch.hpp"
 #include "endpoint.hpp"
 #include "http_client.hpp"
@@ -11,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <netinet/in.h>
@@ -319,6 +321,30 @@ TEST(HostileClients, KeysSentInTheQueryOrPathNeverReachTheAccessLog) {
     EXPECT_EQ(all.find(secret), std::string::npos) << secret << " in " << all;
   }
   EXPECT_NE(all.find("api_key=[redacted]"), std::string::npos) << all;
+}
+
+}  // namespace
+}  // namespace kalendar
+
+namespace kalendar {
+namespace {
+
+TEST(StartUp, AnEmptyBooksDirectoryIsAnErrorNotAReadyServerWithNoBooks) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("kalendar-no-books-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  DiagnosticList diags;
+  const auto app =
+      api::load_app_state(api::AppPaths{.rules_dir = std::string(KALENDAR_SOURCE_DIR) + "/rules",
+                                        .books_dir = dir.string(),
+                                        .sword_path = ""},
+                          diags, [](std::string_view) {});
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(app, nullptr);
+  ASSERT_TRUE(diags.has_errors());
+  EXPECT_NE(format_diagnostic(diags.items().front()).find("no prayer books found in"),
+            std::string::npos)
+      << format_diagnostic(diags.items().front());
 }
 
 }  // namespace

@@ -46,7 +46,7 @@ TEST_P(BrokenBook, ReportsExactlyTheCommittedDiagnostics) {
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, BrokenBook,
                          ::testing::Values("syntax", "references", "rules_and_ids", "translation",
-                                           "checks_and_scan"));
+                                           "yaml_limits", "checks_and_scan"));
 
 TEST(KalendarCheck, ShippedBooksAreClean) {
   std::string out;
