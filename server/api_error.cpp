@@ -3,6 +3,7 @@
 #include "json/writer.hpp"
 #include "utf8.hpp"
 
+#include <algorithm>
 #include <cstddef>
 
 namespace kalendar::api {
@@ -88,7 +89,19 @@ std::string write_error_document(const std::vector<ApiError>& errors) {
   w.start_object();
   w.key("errors");
   w.start_array();
-  for (const auto& e : errors) {
+  // A request can produce thousands of problems (fields[day]=,,,,...: issue 10 answered 1.17 MB);
+  // the first kMaxListedErrors are listed, then one more entry says how many were left out.
+  std::vector<ApiError> listed(
+      errors.begin(),
+      errors.begin() + static_cast<std::ptrdiff_t>(std::min(errors.size(), kMaxListedErrors)));
+  if (errors.size() > kMaxListedErrors) {
+    const ApiError& next = errors[kMaxListedErrors];
+    listed.push_back({next.code,
+                      std::to_string(errors.size() - kMaxListedErrors) +
+                          " more problems are not listed; fix these first",
+                      ""});
+  }
+  for (const auto& e : listed) {
     const ErrorInfo& info = error_info(e.code);
     w.start_object();
     w.key("status");

@@ -55,6 +55,23 @@ TEST(ErrorTable, MatchesApiDecisions) {
   }
 }
 
+TEST(ErrorDocument, AThousandProblemsAreListedAsTwentyAndACount) {
+  // fields[day] with 4,000 commas once answered a 1.17 MB error document.
+  std::vector<ApiError> many(4000, ApiError{ErrorCode::invalid_parameter,
+                                            "unknown attribute '' in fields[day]", "fields[day]"});
+  const std::string body = write_error_document(many);
+  EXPECT_LT(body.size(), 4000U) << body.size();
+  std::size_t entries = 0;
+  for (auto at = body.find("\"status\""); at != std::string::npos;
+       at = body.find("\"status\"", at + 1)) {
+    ++entries;
+  }
+  EXPECT_EQ(entries, 21U);
+  EXPECT_NE(body.find("3980 more problems are not listed"), std::string::npos) << body;
+  EXPECT_EQ(write_error_document(std::vector<ApiError>(20, many[0])).find("more problems"),
+            std::string::npos);
+}
+
 TEST(ErrorDocument, ShapeAndMemberOrder) {
   const std::string body = write_error_document(
       {{ErrorCode::missing_parameter, "the parameter 'book' is required", "book"},

@@ -6,6 +6,7 @@
 #include "rate_limit.hpp"
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <chrono>
 #include <cstdio>
@@ -108,6 +109,20 @@ TEST_F(KeyStoreTest, DuplicateNamesUnknownIdsAndUpdates) {
 TEST_F(KeyStoreTest, ReadOnlyOpenNeedsAnExistingStore) {
   EXPECT_FALSE(KeyStore::open(path_ + ".missing", KeyStore::Mode::read_only).ok());
   EXPECT_FALSE(KeyStore::open(path_ + ".missing", KeyStore::Mode::read_write).ok());
+  EXPECT_TRUE(KeyStore::open(path_, KeyStore::Mode::read_only).ok());
+}
+
+TEST_F(KeyStoreTest, ALockedStoreIsReportedAsLockedNotAsCorrupt) {
+  sqlite3* holder = nullptr;
+  ASSERT_EQ(sqlite3_open(path_.c_str(), &holder), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(holder, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+  const auto opened = KeyStore::open(path_, KeyStore::Mode::read_only);  // waits the 5 s timeout
+  sqlite3_exec(holder, "ROLLBACK", nullptr, nullptr, nullptr);
+  sqlite3_close(holder);
+  ASSERT_FALSE(opened.ok());
+  EXPECT_NE(opened.error().message.find("is locked by another process"), std::string::npos)
+      << opened.error().message;
+  EXPECT_EQ(opened.error().message.find("not a key store"), std::string::npos);
   EXPECT_TRUE(KeyStore::open(path_, KeyStore::Mode::read_only).ok());
 }
 
