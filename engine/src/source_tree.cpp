@@ -10,6 +10,13 @@
 
 namespace kalendar::detail {
 
+SourceNode::SourceNode() = default;
+SourceNode::SourceNode(const SourceNode&) = default;
+SourceNode::SourceNode(SourceNode&&) noexcept = default;
+SourceNode& SourceNode::operator=(const SourceNode&) = default;
+SourceNode& SourceNode::operator=(SourceNode&&) noexcept = default;
+SourceNode::~SourceNode() = default;
+
 const SourceNode* SourceNode::find(std::string_view key) const {
   for (const auto& [k, v] : entries) {
     if (k.scalar == key) return &v;

@@ -22,6 +22,16 @@
 namespace kalendar::detail {
 
 struct SourceNode {
+  // Defined in source_tree.cpp, where SourceNode is complete: Clang instantiates the members
+  // of vector<pair<SourceNode, SourceNode>> at an inline definition and refuses the
+  // incomplete type (GCC does not), which kept the fuzz build (Clang) from compiling.
+  SourceNode();
+  SourceNode(const SourceNode&);
+  SourceNode(SourceNode&&) noexcept;
+  SourceNode& operator=(const SourceNode&);
+  SourceNode& operator=(SourceNode&&) noexcept;
+  ~SourceNode();
+
   enum class Kind { null, scalar, sequence, mapping };
   Kind kind = Kind::null;
   std::string scalar;             // raw text of a scalar, exactly as written (quotes removed)
