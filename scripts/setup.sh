@@ -2,6 +2,7 @@
 # Installs every Debian 12 package Kalendar needs to build, test and run (idempotent).
 #   scripts/setup.sh            build, test and run dependencies
 #   scripts/setup.sh --bench    also Google Benchmark, wrk and nginx for bench/
+#   scripts/setup.sh --fuzz     also Clang and its libFuzzer runtime for scripts/fuzz.sh
 set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config clang-format git ca-certificates curl
@@ -12,6 +13,7 @@ packages=(
   nginx
 )
 [ "${1:-}" = "--bench" ] && packages+=(libbenchmark-dev wrk)
+[ "${1:-}" = "--fuzz" ] && packages+=(clang libclang-rt-14-dev)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,5 +1,7 @@
 #include "access_log.hpp"
 
+#include "keys.hpp"
+
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -23,7 +25,57 @@ std::string timestamp() {
   return out;
 }
 
+// True for a query parameter name that may carry a credential: api_key, X-API-Key, apikey,
+// token, access_token, secret, password, auth... (compared lower-case, ignoring '-', '_',
+// '[', ']' and percent escapes' '%').
+bool is_secret_name(std::string_view raw_name) {
+  std::string name;
+  for (char ch : raw_name) {
+    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
+    if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9')) name.push_back(ch);
+  }
+  for (const std::string_view word : {"key", "token", "secret", "password", "passwd", "auth",
+                                      "signature", "credential", "session"}) {
+    if (name.find(word) != std::string::npos) return true;
+  }
+  return false;
+}
+
 }  // namespace
+
+std::string redact_query(std::string_view query) {
+  std::string out;
+  out.reserve(query.size());
+  while (true) {
+    const std::size_t amp = query.find('&');
+    const std::string_view part = query.substr(0, amp);
+    const std::size_t eq = part.find('=');
+    const std::string_view name = part.substr(0, eq);
+    const std::string_view value = eq == std::string_view::npos ? "" : part.substr(eq + 1);
+    // A name like a key's, or a value that is one of our keys, is never written out.
+    if (eq != std::string_view::npos && (is_secret_name(name) || value.rfind(kKeyPrefix, 0) == 0)) {
+      out.append(name);
+      out.append("=[redacted]");
+    } else {
+      out.append(part);
+    }
+    if (amp == std::string_view::npos) break;
+    out.push_back('&');
+    query.remove_prefix(amp + 1);
+  }
+  return out;
+}
+
+std::string redact_path(std::string_view path) {
+  std::string out(path);
+  for (std::size_t at = out.find(kKeyPrefix); at != std::string::npos;
+       at = out.find(kKeyPrefix, at + 1)) {
+    if (at != 0 && out[at - 1] != '/') continue;  // only whole segments that look like a key
+    const std::size_t end = out.find('/', at);
+    out.replace(at, end == std::string::npos ? std::string::npos : end - at, "[redacted]");
+  }
+  return out;
+}
 
 std::string logfmt_value(std::string_view text) {
   static constexpr char kHex[] = "0123456789abcdef";
@@ -61,8 +113,8 @@ void Logger::access(const AccessRecord& r) {
   if (!access_enabled_) return;
   std::string line = "time=" + timestamp() +
                      " level=info event=request method=" + logfmt_value(r.method) +
-                     " path=" + logfmt_value(r.path);
-  if (!r.query.empty()) line += " query=" + logfmt_value(r.query);
+                     " path=" + logfmt_value(redact_path(r.path));
+  if (!r.query.empty()) line += " query=" + logfmt_value(redact_query(r.query));
   line += " status=" + std::to_string(r.status) + " bytes=" + std::to_string(r.bytes) +
           " us=" + std::to_string(r.microseconds);
   if (!r.key_name.empty()) line += " key=" + logfmt_value(r.key_name);

@@ -64,4 +64,13 @@ class Logger {
 // Example: logfmt_value("a b") == "\"a b\""; logfmt_value("x\n") == "\"x\\x0a\"".
 [[nodiscard]] std::string logfmt_value(std::string_view text);
 
+// The query as the access log writes it: the value of any parameter whose name looks like a
+// credential (key, token, secret, password, auth, ...) or whose value starts like one of our
+// keys is replaced by "[redacted]". Example: redact_query("book=x&api_key=kal_abc") ==
+// "book=x&api_key=[redacted]".
+[[nodiscard]] std::string redact_query(std::string_view query);
+// The path with any segment that starts like one of our keys replaced by "[redacted]".
+// Example: redact_path("/api/v2/kal_abc/x") == "/api/v2/[redacted]/x".
+[[nodiscard]] std::string redact_path(std::string_view path);
+
 }  // namespace kalendar::api

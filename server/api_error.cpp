@@ -5,6 +5,7 @@
 
 #include "kalendar/engine.hpp"
 
+#include <algorithm>
 #include <cstddef>
 
 namespace kalendar::api {
@@ -30,6 +31,11 @@ const std::vector<ErrorInfo>& table() {
       {429, "rate_limited", "Rate limit exceeded"},
       {500, "internal_error", "Internal error"},
       {503, "unavailable", "Service unavailable"},
+      {400, "malformed_request", "Malformed HTTP request"},
+      {408, "request_timeout", "Request timeout"},
+      {413, "request_too_large", "Request too large"},
+      {414, "uri_too_long", "Request line too long"},
+      {431, "headers_too_large", "Request headers too large"},
   };
   return kTable;
 }
@@ -85,7 +91,19 @@ std::string write_error_document(const std::vector<ApiError>& errors) {
   w.start_object();
   w.key("errors");
   w.start_array();
-  for (const auto& e : errors) {
+  // A request can produce thousands of problems (fields[day]=,,,,...: issue 10 answered 1.17 MB);
+  // the first kMaxListedErrors are listed, then one more entry says how many were left out.
+  std::vector<ApiError> listed(
+      errors.begin(),
+      errors.begin() + static_cast<std::ptrdiff_t>(std::min(errors.size(), kMaxListedErrors)));
+  if (errors.size() > kMaxListedErrors) {
+    const ApiError& next = errors[kMaxListedErrors];
+    listed.push_back({next.code,
+                      std::to_string(errors.size() - kMaxListedErrors) +
+                          " more problems are not listed; fix these first",
+                      ""});
+  }
+  for (const auto& e : listed) {
     const ErrorInfo& info = error_info(e.code);
     w.start_object();
     w.key("status");

@@ -12,6 +12,7 @@
 //   // {"errors":[{"status":"400","code":"missing_parameter",...},{...}]}
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,6 +41,12 @@ enum class ErrorCode {
   rate_limited,
   internal_error,
   unavailable,
+  // Protocol errors answered by the HTTP layer itself (http_wire.hpp), before any route.
+  malformed_request,
+  request_timeout,
+  request_too_large,
+  uri_too_long,
+  headers_too_large,
 };
 
 // One row of the error table: HTTP status, stable snake_case code, fixed English title.
@@ -110,7 +117,10 @@ class ErrorList {
 // `detail` and `source` are omitted when empty. Invalid UTF-8 in detail or parameter is
 // replaced by U+FFFD, so the document is always valid JSON.
 // Example: write_error_document({{ErrorCode::not_found, "no route for this path", ""}}).
+// At most kMaxListedErrors errors are written, then one entry (with the next error's code)
+// saying how many more were found.
 [[nodiscard]] std::string write_error_document(const std::vector<ApiError>& errors);
+inline constexpr std::size_t kMaxListedErrors = 20;
 
 // Makes untrusted text safe to quote in a detail: invalid UTF-8 and control characters
 // become U+FFFD, and the result is cut to `max_bytes` on a character boundary with "…".

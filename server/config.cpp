@@ -123,6 +123,9 @@ const std::vector<Setting>& settings() {
        integer(&C::today_max_age_seconds, 0, 86'400), show_int(&C::today_max_age_seconds)},
       {"access-log", "KALENDAR_ACCESS_LOG", "one log line per request: on or off", apply_access_log,
        [](const C& c) { return std::string(c.access_log ? "on" : "off"); }},
+      {"max-connections", "KALENDAR_MAX_CONNECTIONS",
+       "concurrent client connections; more get 503 + Retry-After",
+       integer(&C::max_connections, 1, 1'000'000), show_int(&C::max_connections)},
   };
   return kSettings;
 }

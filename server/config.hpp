@@ -38,6 +38,7 @@ struct ServerConfig {
   int max_age_seconds = 3600;         // --max-age, KALENDAR_MAX_AGE
   int today_max_age_seconds = 300;    // --today-max-age, KALENDAR_TODAY_MAX_AGE
   bool access_log = true;             // --access-log on|off, KALENDAR_ACCESS_LOG
+  int max_connections = 4096;         // --max-connections, KALENDAR_MAX_CONNECTIONS (503 above)
 };
 
 // The result of parsing: a config, or every problem found; or a request for help.

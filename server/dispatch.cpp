@@ -296,6 +296,17 @@ Response Dispatcher::handle(const Request& request, Trace& trace) {
                      std::move(query_errors), grant.get(), options_.base_url);
   ctx.pin(std::move(pinned));
   HandlerResult result = route->handler(ctx);
+  // Expensive answers weigh more against the key's rate: one more token per full
+  // kBytesPerRateToken of body (answers served from the cache cost one token).
+  if (grant != nullptr && grant->rate_per_minute > 0) {
+    if (const auto* reply = std::get_if<Reply>(&result)) {
+      const std::size_t extra = reply->body.size() / kBytesPerRateToken;
+      if (extra > 0) {
+        services_.limiter.charge(grant->key_id, grant->rate_per_minute, static_cast<double>(extra),
+                                 SteadyClock::now());
+      }
+    }
+  }
   return answer(request, *route, ctx, std::move(result), rate, std::move(cache_key));
 }
 

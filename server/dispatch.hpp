@@ -60,6 +60,10 @@ namespace kalendar::api {
 inline constexpr std::string_view kApiPrefix = "/api/v2/";
 inline constexpr std::string_view kAllowedMethods = "GET, HEAD, OPTIONS";
 inline constexpr std::string_view kJsonContentType = "application/json";
+// An answer costs its key one rate token, plus one per full kBytesPerRateToken of body when the
+// handler ran (a long passage, a year outside the cache). docs/API.md, "Rate limits".
+// Example: a 200 KB year view costs 4 tokens; the same answer from the cache costs 1.
+inline constexpr std::size_t kBytesPerRateToken = 64U * 1024U;
 
 // How long a client may cache a successful answer (Cache-Control: private, max-age=...).
 // stable: the configured default; today: the short one (the date moves at midnight in the

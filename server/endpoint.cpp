@@ -1,9 +1,13 @@
 #include "endpoint.hpp"
 
+#include "connection_guard.hpp"
+#include "http_wire.hpp"
+
 #include <pistache/endpoint.h>
 #include <pistache/http.h>
 #include <pistache/http_header.h>
 #include <pistache/net.h>
+#include <pistache/peer.h>
 
 #include <algorithm>
 #include <csignal>
@@ -18,181 +22,92 @@ namespace {
 
 namespace Ph = Pistache::Http;
 
-// Response headers. Pistache writes typed headers only (addRaw is dropped without a word, pitfall
-// 3), and CUSTOM_HEADER cannot spell names with hyphens, so those get this small template.
-template <const char* kName>
-class TextHeader final : public Ph::Header::Header {
- public:
-  NAME(kName)
-  explicit TextHeader(std::string value) : value_(std::move(value)) {}
-  void write(std::ostream& os) const override { os << value_; }
+// The peer data slot holding our per-connection state.
+constexpr char kConnectionSlot[] = "kalendar.connection";
 
- private:
-  std::string value_;
+// What one connection needs on its I/O thread: the guard's handle (writes, deadlines) and the
+// request reader. Only the I/O thread that owns the peer touches the reader.
+struct PeerState {
+  PeerState(std::shared_ptr<Connection> c, WireLimits limits)
+      : connection(std::move(c)), reader(limits) {}
+  std::shared_ptr<Connection> connection;
+  RequestReader reader;
 };
 
-CUSTOM_HEADER(ETag)
-CUSTOM_HEADER(Vary)
-constexpr char kContentLanguage[] = "Content-Language";
-constexpr char kRetryAfter[] = "Retry-After";
-constexpr char kRateLimitLimit[] = "RateLimit-Limit";
-constexpr char kRateLimitRemaining[] = "RateLimit-Remaining";
-constexpr char kRateLimitReset[] = "RateLimit-Reset";
-using ContentLanguage = TextHeader<kContentLanguage>;
-using RetryAfter = TextHeader<kRetryAfter>;
-using RateLimitLimit = TextHeader<kRateLimitLimit>;
-using RateLimitRemaining = TextHeader<kRateLimitRemaining>;
-using RateLimitReset = TextHeader<kRateLimitReset>;
-
-// Request headers the dispatcher and handlers may read. Pistache keeps every header in a
-// case-insensitive raw map; only these are copied into api::Request. Add names here when a
-// handler needs another header.
-constexpr std::string_view kForwardedHeaders[] = {"X-API-Key", "If-None-Match", "Accept-Language"};
-
-// The JSON body sent when even converting or writing a response failed.
-constexpr std::string_view kLastResortBody =
-    R"({"errors":[{"status":"500","code":"internal_error","title":"Internal error"}]})";
-
-api::Method convert_method(Ph::Method method) {
-  switch (method) {
-    case Ph::Method::Get:
-      return api::Method::get;
-    case Ph::Method::Head:
-      return api::Method::head;
-    case Ph::Method::Options:
-      return api::Method::options;
-    case Ph::Method::Post:
-      return api::Method::post;
-    case Ph::Method::Put:
-      return api::Method::put;
-    case Ph::Method::Patch:
-      return api::Method::patch;
-    case Ph::Method::Delete:
-      return api::Method::delete_;
-    default:
-      return api::Method::other;
-  }
-}
-
-// Pistache splits the query into a hash map of still-encoded names and values: order and
-// duplicates (first wins) are already lost, and `name` without `=` has value "". Rebuild a raw
-// query from it, sorted by raw name so that the same request always gives the same string
-// (links.self, cursors, ETags do not depend on hash order).
-std::string reconstruct_query(const Ph::Uri::Query& query) {
-  std::vector<std::pair<std::string_view, std::string_view>> params;
-  for (auto it = query.parameters_begin(); it != query.parameters_end(); ++it) {
-    params.emplace_back(it->first, it->second);
-  }
-  std::sort(params.begin(), params.end());
-  std::string out;
-  for (const auto& [name, value] : params) {
-    if (!out.empty()) out.push_back('&');
-    out.append(name);
-    out.push_back('=');
-    out.append(value);
-  }
-  return out;
-}
-
-api::Request convert_request(const Ph::Request& request) {
-  api::Request out;
-  out.method = convert_method(request.method());
-  out.method_token = Ph::methodString(request.method());
-  out.raw_path = request.resource();
-  out.raw_query = reconstruct_query(request.query());
-  for (const auto name : kForwardedHeaders) {
-    if (auto raw = request.headers().tryGetRaw(std::string(name))) {
-      out.headers.push_back({std::string(name), raw->value()});
-    }
-  }
-  return out;
-}
-
-// HTTP/1.1 is persistent unless the client says `close`; HTTP/1.0 only when it asks for
-// keep-alive. Pistache itself labels every response without a request Connection header
-// `Close` (pitfall 1); it never closes the socket either way (pitfall 2).
-bool wants_keep_alive(const Ph::Request& request) {
-  if (auto raw = request.headers().tryGetRaw("Connection")) {
-    std::string value = raw->value();
-    std::transform(value.begin(), value.end(), value.begin(), [](char ch) {
-      return ch >= 'A' && ch <= 'Z' ? static_cast<char>(ch - 'A' + 'a') : ch;
-    });
-    if (value.find("close") != std::string::npos) return false;
-    if (value.find("keep-alive") != std::string::npos) return true;
-  }
-  return request.version() == Ph::Version::Http11;
-}
-
-Ph::Mime::MediaType media_type(const std::string& content_type) {
-  if (content_type == api::kJsonContentType) {
-    return Ph::Mime::MediaType(Ph::Mime::Type::Application, Ph::Mime::Subtype::Json);
-  }
-  return Ph::Mime::MediaType::fromString(content_type);
-}
-
-void set_connection(Ph::ResponseWriter& writer, bool keep_alive) {
-  auto& headers = writer.headers();
-  headers.remove<Ph::Header::Connection>();
-  headers.add<Ph::Header::Connection>(keep_alive ? Ph::ConnectionControl::KeepAlive
-                                                 : Ph::ConnectionControl::Close);
-}
-
-void write_response(const api::Response& out, Ph::ResponseWriter& writer) {
-  auto& headers = writer.headers();
-  if (!out.content_type.empty()) headers.add<Ph::Header::ContentType>(media_type(out.content_type));
-  if (!out.etag.empty()) headers.add<ETag>(out.etag);
-  if (out.no_store) {
-    headers.add<Ph::Header::CacheControl>(Ph::CacheDirective::NoStore);
-  } else if (out.max_age_seconds) {
-    auto cache = std::make_shared<Ph::Header::CacheControl>();
-    cache->addDirective(Ph::CacheDirective::Private);
-    cache->addDirective(
-        Ph::CacheDirective(Ph::CacheDirective::MaxAge, std::chrono::seconds(*out.max_age_seconds)));
-    headers.add(cache);
-  }
-  if (!out.vary.empty()) headers.add<Vary>(out.vary);
-  if (!out.content_language.empty()) headers.add<ContentLanguage>(out.content_language);
-  if (!out.allow.empty()) {
-    headers.add<Ph::Header::Allow>(
-        std::vector<Ph::Method>{Ph::Method::Get, Ph::Method::Head, Ph::Method::Options});
-  }
-  if (out.retry_after) headers.add<RetryAfter>(std::to_string(*out.retry_after));
-  if (out.rate_limit) {
-    headers.add<RateLimitLimit>(std::to_string(out.rate_limit->limit));
-    headers.add<RateLimitRemaining>(std::to_string(out.rate_limit->remaining));
-    headers.add<RateLimitReset>(std::to_string(out.rate_limit->reset_seconds));
-  }
-  // Empty body (204, 304, HEAD): Pistache then sends Content-Length: 0 (pitfalls 8, 17).
-  writer.send(static_cast<Ph::Code>(out.status), out.body.data(), out.body.size());
-}
-
-// The Pistache handler: convert, dispatch, write. Copied per I/O thread by clone().
+// The Pistache handler. Pistache is used for accepting and reading only: its HTTP parser, its
+// response writer (whose write loop spins when a client stops reading) and its plain-text
+// error answers are bypassed by overriding onInput (http_wire.hpp, connection_guard.hpp).
+// Copied per I/O thread by clone().
 class PistacheHandler final : public Ph::Handler {
  public:
   HTTP_PROTOTYPE(PistacheHandler)
 
-  explicit PistacheHandler(api::Dispatcher& dispatcher) : dispatcher_(&dispatcher) {}
+  PistacheHandler(api::Dispatcher& dispatcher, ConnectionGuard& guard, WireLimits limits)
+      : dispatcher_(&dispatcher), guard_(&guard), limits_(limits) {}
 
-  void onRequest(const Ph::Request& request, Ph::ResponseWriter writer) override {
-    // No exception may escape: Pistache would answer text/plain with e.what() (pitfall 10).
-    try {
-      set_connection(writer, wants_keep_alive(request));
-      const api::Response response = dispatcher_->dispatch(convert_request(request));
-      write_response(response, writer);
-    } catch (...) {
-      try {
-        writer.headers().add<Ph::Header::ContentType>(
-            media_type(std::string(api::kJsonContentType)));
-        writer.send(Ph::Code::Internal_Server_Error, kLastResortBody.data(),
-                    kLastResortBody.size());
-      } catch (...) {
-        // Nothing left to do: the connection will time out.
+  void onConnection(const std::shared_ptr<Pistache::Tcp::Peer>& peer) override {
+    // Pistache's idle sweep reads a request parser from every peer: give it one, and keep the
+    // peer "idle" so the sweep only ever closes quietly after the keep-alive timeout; our own
+    // deadlines (ConnectionGuard) answer slow requests with a JSON 408 long before.
+    peer->putData(Ph::Handler::ParserData,
+                  std::make_shared<Ph::RequestParser>(limits_.max_head_bytes));
+    peer->setIdle(true);
+    peer->putData(kConnectionSlot, std::make_shared<PeerState>(guard_->open(peer->fd()), limits_));
+  }
+
+  void onDisconnection(const std::shared_ptr<Pistache::Tcp::Peer>& peer) override {
+    if (auto state = peer_state(peer)) guard_->peer_closed(state->connection);
+  }
+
+  void onInput(const char* buffer, size_t len,
+               const std::shared_ptr<Pistache::Tcp::Peer>& peer) override {
+    const auto state = peer_state(peer);
+    if (!state) return;
+    peer->setIdle(true);
+    Ph::Handler::getParser(peer)->reset();  // restarts Pistache's keep-alive clock
+    const auto& conn = state->connection;
+    if (conn->refused() || conn->finished()) return;
+    state->reader.feed(std::string_view(buffer, len));
+    for (;;) {
+      WireEvent event = state->reader.next();
+      if (event.kind == WireEvent::need_more) {
+        if (state->reader.partial()) {
+          guard_->request_started(conn);
+        } else {
+          guard_->request_finished(conn);
+        }
+        return;
       }
+      if (event.kind == WireEvent::got_error) {
+        guard_->send(conn, write_error_response(event.failure), true);
+        return;
+      }
+      guard_->request_finished(conn);
+      guard_->send(conn, answer(event), !event.keep_alive);
+      if (!event.keep_alive || conn->finished()) return;
     }
   }
 
+  // Never called: onInput above replaces Pistache's parser, which is what calls onRequest.
+  void onRequest(const Ph::Request&, Ph::ResponseWriter) override {}
+
  private:
+  static std::shared_ptr<PeerState> peer_state(const std::shared_ptr<Pistache::Tcp::Peer>& peer) {
+    return std::static_pointer_cast<PeerState>(peer->tryGetData(kConnectionSlot));
+  }
+
+  std::string answer(const WireEvent& event) const {
+    try {
+      return write_response(dispatcher_->dispatch(event.request), event.keep_alive, event.version);
+    } catch (...) {
+      // Only memory exhaustion gets here (dispatch never throws); no text of it leaks.
+      return write_error_response({api::ErrorCode::internal_error, "", ""});
+    }
+  }
+
   api::Dispatcher* dispatcher_;
+  ConnectionGuard* guard_;
+  WireLimits limits_;
 };
 
 }  // namespace
@@ -201,6 +116,7 @@ struct HttpServer::Impl {
   Impl(api::Dispatcher& d, EndpointOptions o) : dispatcher(d), options(std::move(o)) {}
   api::Dispatcher& dispatcher;
   EndpointOptions options;
+  std::unique_ptr<ConnectionGuard> guard;  // outlives the endpoint (declared before it)
   std::unique_ptr<Ph::Endpoint> endpoint;
 };
 
@@ -213,6 +129,16 @@ Result<std::uint16_t> HttpServer::start() {
   const EndpointOptions& o = impl_->options;
   if (impl_->endpoint) return Error{"listen", "the server is already started"};
   try {
+    // Two descriptors per connection (Pistache's and the guard's), and some for everything else.
+    const std::size_t open_files = raise_open_file_limit();
+    const std::size_t fd_room = open_files > 128 ? (open_files - 128) / 2 : 1;
+    impl_->guard = std::make_unique<ConnectionGuard>(GuardOptions{
+        .max_connections = std::min(o.max_connections, fd_room),
+        .request_timeout = o.header_timeout,
+        .first_byte_timeout = o.header_timeout,
+        .send_timeout = o.send_timeout,
+        .max_pending_bytes = o.max_pending_bytes,
+    });
     auto endpoint =
         std::make_unique<Ph::Endpoint>(Pistache::Address(o.address, Pistache::Port(o.port)));
     endpoint->init(Ph::Endpoint::options()
@@ -225,7 +151,9 @@ Result<std::uint16_t> HttpServer::start() {
                        .headerTimeout(o.header_timeout)
                        .bodyTimeout(o.body_timeout)
                        .keepaliveTimeout(o.keepalive_timeout));
-    endpoint->setHandler(Ph::make_handler<PistacheHandler>(impl_->dispatcher));
+    endpoint->setHandler(Ph::make_handler<PistacheHandler>(
+        impl_->dispatcher, *impl_->guard,
+        WireLimits{.max_head_bytes = o.max_request_bytes, .max_body_bytes = o.max_request_bytes}));
     endpoint->serveThreaded();
     const std::uint16_t port = endpoint->getPort();
     impl_->endpoint = std::move(endpoint);
@@ -244,6 +172,11 @@ void HttpServer::shutdown() {
     // Shutting down is best effort; the destructor below releases what is left.
   }
   impl_->endpoint.reset();
+  impl_->guard.reset();
+}
+
+std::size_t HttpServer::open_connections() const {
+  return impl_->guard ? impl_->guard->open_connections() : 0;
 }
 
 namespace {

@@ -2,11 +2,13 @@
 // the only places (with main.cpp) that know Pistache exists; the header itself does not include
 // it, so tests and main need no Pistache headers.
 //
-// Every Endpoint option is set explicitly (dependencies.md §5): threads, ReuseAddr,
-// maxRequestSize 16 KiB (larger requests get Pistache's own 413), header and body timeouts 5 s,
-// keep-alive timeout 30 s. Responses use typed headers only (raw headers are without a word dropped
-// by Pistache, pitfall 3), and a HTTP/1.1 request without `Connection: close` is answered
-// `Connection: keep-alive` (pitfall 1).
+// Pistache accepts connections and reads bytes; everything else is ours: requests are parsed by
+// http_wire.hpp (every protocol error a JSON document, never Pistache's plain text), answers
+// are written by connection_guard.hpp (non-blocking, with a send deadline, so a client that
+// stops reading is dropped instead of spinning an I/O thread), and the guard caps concurrent
+// connections (503 + Retry-After) and times out slow requests (JSON 408). A HTTP/1.1 request
+// without `Connection: close` is answered `Connection: Keep-Alive`. docs/OPERATIONS.md lists
+// every limit.
 //
 // Example:
 //   block_shutdown_signals();                       // before any thread starts
@@ -35,11 +37,16 @@ struct EndpointOptions {
   std::string address = "127.0.0.1";
   std::uint16_t port = 9080;  // 0: any free port (tests)
   int threads = 2;
-  std::size_t max_request_bytes = 16 * 1024;
+  std::size_t max_request_bytes = 16 * 1024;  // head, and body (413 / 431 / 414 above)
   std::size_t max_response_bytes = 64 * 1024 * 1024;
-  std::chrono::seconds header_timeout{5};
+  std::chrono::seconds header_timeout{5};  // connect or first byte to complete request: 408
   std::chrono::seconds body_timeout{5};
-  std::chrono::seconds keepalive_timeout{30};
+  std::chrono::seconds keepalive_timeout{30};  // idle keep-alive connections are closed
+  // Concurrent connections; more get 503 + Retry-After. Lowered at start to what the open-file
+  // limit (raised to its hard limit) allows.
+  std::size_t max_connections = 4096;
+  std::chrono::milliseconds send_timeout{10000};  // no write progress for this long: dropped
+  std::size_t max_pending_bytes = 8U << 20U;      // unread answers queued per connection
 };
 
 // The Pistache endpoint serving one Dispatcher. Example: see the top of this file.
@@ -59,6 +66,8 @@ class HttpServer {
   // finishing (pitfall 15): free what they use only after the server is destroyed.
   // Example: dispatcher.set_ready(false); server.shutdown();
   void shutdown();
+  // Client connections open now (0 before start). Example: tests of the connection cap.
+  [[nodiscard]] std::size_t open_connections() const;
 
  private:
   struct Impl;

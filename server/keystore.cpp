@@ -103,9 +103,13 @@ Result<std::unique_ptr<KeyStore>> KeyStore::open(const std::string& path, Mode m
     return db_error(db, "cannot create the key table in " + path);
   }
   Statement version(db, "PRAGMA user_version");
-  if (!version || sqlite3_step(version.get()) != SQLITE_ROW) {
-    return db_error(db, path + " is not a key store");
+  const int step = version ? sqlite3_step(version.get()) : sqlite3_errcode(db);
+  if (step == SQLITE_BUSY || step == SQLITE_LOCKED) {
+    // A writer holding the lock longer than the busy timeout: nothing is wrong with the file.
+    return Error{"keystore", path + " is locked by another process (waited " +
+                                 std::to_string(kBusyTimeoutMs) + " ms); try again"};
   }
+  if (step != SQLITE_ROW) return db_error(db, path + " is not a key store");
   if (sqlite3_column_int(version.get(), 0) != kSchemaVersion) {
     return Error{"keystore", path + " is not a key store of schema version " +
                                  std::to_string(kSchemaVersion) +

@@ -97,7 +97,10 @@ int run(const kalendar::api::ServerConfig& cfg) {
 
   http::HttpServer server(
       dispatcher,
-      http::EndpointOptions{.address = cfg.address, .port = cfg.port, .threads = cfg.threads});
+      http::EndpointOptions{.address = cfg.address,
+                            .port = cfg.port,
+                            .threads = cfg.threads,
+                            .max_connections = static_cast<std::size_t>(cfg.max_connections)});
   const auto port = server.start();
   if (!port) {
     std::cerr << "kalendar-server: " << port.error().message << "\n";

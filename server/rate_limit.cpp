@@ -38,9 +38,25 @@ RateDecision RateLimiter::take(std::int64_t key_id, int rate_per_minute, TimePoi
     d.allowed = false;
     d.retry_after_seconds = std::max(1, ceil_seconds((1.0 - b.tokens) / per_second));
   }
-  d.remaining = static_cast<int>(std::floor(b.tokens));
+  d.remaining = std::max(0, static_cast<int>(std::floor(b.tokens)));
   d.reset_seconds = ceil_seconds((capacity - b.tokens) / per_second);
   return d;
+}
+
+void RateLimiter::charge(std::int64_t key_id, int rate_per_minute, double tokens, TimePoint now) {
+  if (rate_per_minute <= 0 || tokens <= 0) return;
+  Shard& shard = shards_[static_cast<std::size_t>(key_id) % kShards];
+  const std::lock_guard lock(shard.mutex);
+  const auto it = shard.buckets.find(key_id);
+  if (it == shard.buckets.end()) return;  // take() always comes first
+  Bucket& b = it->second;
+  const double capacity = rate_per_minute;
+  const double elapsed = std::chrono::duration<double>(now - b.updated).count();
+  if (elapsed > 0) {
+    b.tokens = std::min(capacity, b.tokens + elapsed * capacity / 60.0);
+    b.updated = now;
+  }
+  b.tokens = std::max(-capacity, b.tokens - tokens);
 }
 
 }  // namespace kalendar::api

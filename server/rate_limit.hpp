@@ -38,6 +38,10 @@ class RateLimiter {
   // Takes one token from the bucket of `key_id`, which allows `rate_per_minute` (0: no limit).
   // A changed rate applies from the next request on. Example: take(7, 60, now).
   RateDecision take(std::int64_t key_id, int rate_per_minute, TimePoint now);
+  // Charges `tokens` more to a key's bucket after an expensive answer. The bucket may go into
+  // debt (down to minus its capacity): the key then waits until it is repaid, so a costly
+  // request weighs more than a cheap one. Example: charge(7, 60, 3, now).
+  void charge(std::int64_t key_id, int rate_per_minute, double tokens, TimePoint now);
 
  private:
   struct Bucket {

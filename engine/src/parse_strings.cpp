@@ -97,8 +97,10 @@ void BookParser::build_strings() {
         if (category == "sundays") known = sunday_keys_.count(key) > 0;
         if (category == "colours") known = colours_.count(key) > 0;
         if (category == "preferences") {
+          // A named copy: Clang 14 cannot capture a structured binding (fuzz build).
+          const auto& wanted = key;
           known = std::any_of(b.preferences.begin(), b.preferences.end(),
-                              [&](const Preference& p) { return p.key == key; });
+                              [&](const Preference& p) { return p.key == wanted; });
         }
         if (category == "fast_names") {
           known = std::any_of(b.fasts.begin(), b.fasts.end(),

@@ -495,8 +495,9 @@ void SourceLoader::apply_patch(MergedSource& out, const SourceNode& patch) {
       continue;
     }
     for (const auto& [field, field_value] : value.entries) {
+      const std::string& name = field.scalar;  // Clang 14 cannot capture a structured binding
       auto existing = std::find_if(it->entries.begin(), it->entries.end(),
-                                   [&](const auto& e) { return e.first.scalar == field.scalar; });
+                                   [&](const auto& e) { return e.first.scalar == name; });
       if (existing != it->entries.end()) {
         existing->second = field_value;
       } else {

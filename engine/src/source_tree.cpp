@@ -6,9 +6,16 @@
 
 #include <fstream>
 #include <set>
-#include <sstream>
+#include <string>
 
 namespace kalendar::detail {
+
+SourceNode::SourceNode() = default;
+SourceNode::SourceNode(const SourceNode&) = default;
+SourceNode::SourceNode(SourceNode&&) noexcept = default;
+SourceNode& SourceNode::operator=(const SourceNode&) = default;
+SourceNode& SourceNode::operator=(SourceNode&&) noexcept = default;
+SourceNode::~SourceNode() = default;
 
 const SourceNode* SourceNode::find(std::string_view key) const {
   for (const auto& [k, v] : entries) {
@@ -46,9 +53,43 @@ void check_citation(const SourceNode& value, DiagnosticList& diags) {
   }
 }
 
-SourceNode convert(const YAML::Node& node, const std::string& file, DiagnosticList& diags) {
+// What one file may expand to. Aliases are shared inside yaml-cpp but copied here, so a few
+// lines of nested aliases (a "billion laughs") would otherwise expand without bound; real books
+// have a few thousand nodes and nest less than ten levels.
+struct Budget {
+  std::size_t nodes_left = kMaxYamlNodes;
+  int depth = 0;
+  bool exhausted = false;  // reported once; the rest of the file is skipped
+};
+
+SourceNode convert(const YAML::Node& node, const std::string& file, DiagnosticList& diags,
+                   Budget& budget);
+
+SourceNode convert_child(const YAML::Node& node, const std::string& file, DiagnosticList& diags,
+                         Budget& budget) {
+  ++budget.depth;
+  SourceNode out = convert(node, file, diags, budget);
+  --budget.depth;
+  return out;
+}
+
+SourceNode convert(const YAML::Node& node, const std::string& file, DiagnosticList& diags,
+                   Budget& budget) {
   SourceNode out;
   out.loc = loc_of(node, file);
+  if (budget.exhausted) return out;
+  if (budget.depth > kMaxYamlDepth) {
+    diags.error(out.loc, "nested more than " + std::to_string(kMaxYamlDepth) + " levels deep");
+    budget.exhausted = true;
+    return out;
+  }
+  if (budget.nodes_left == 0) {
+    diags.error(out.loc, "the document expands to more than " + std::to_string(kMaxYamlNodes) +
+                             " values (aliases repeating aliases?)");
+    budget.exhausted = true;
+    return out;
+  }
+  --budget.nodes_left;
   switch (node.Type()) {
     case YAML::NodeType::Scalar:
       out.kind = SourceNode::Kind::scalar;
@@ -63,13 +104,17 @@ SourceNode convert(const YAML::Node& node, const std::string& file, DiagnosticLi
       break;
     case YAML::NodeType::Sequence:
       out.kind = SourceNode::Kind::sequence;
-      for (const auto& item : node) out.items.push_back(convert(item, file, diags));
+      for (const auto& item : node) {
+        if (budget.exhausted) break;
+        out.items.push_back(convert_child(item, file, diags, budget));
+      }
       break;
     case YAML::NodeType::Map: {
       out.kind = SourceNode::Kind::mapping;
       std::set<std::string> seen;
       for (const auto& kv : node) {
-        SourceNode key = convert(kv.first, file, diags);
+        if (budget.exhausted) break;
+        SourceNode key = convert_child(kv.first, file, diags, budget);
         if (!key.is_scalar()) {
           diags.error(key.loc, "mapping keys must be plain words");
           continue;
@@ -79,7 +124,7 @@ SourceNode convert(const YAML::Node& node, const std::string& file, DiagnosticLi
                       "duplicate key '" + key.scalar + "' (only the first one would count)");
           continue;
         }
-        SourceNode value = convert(kv.second, file, diags);
+        SourceNode value = convert_child(kv.second, file, diags, budget);
         if (key.scalar == "source" && value.is_scalar()) check_citation(value, diags);
         out.entries.emplace_back(std::move(key), std::move(value));
       }
@@ -95,9 +140,25 @@ SourceNode convert(const YAML::Node& node, const std::string& file, DiagnosticLi
 
 std::optional<SourceNode> parse(std::string_view text, const std::string& name,
                                 DiagnosticList& diags) {
+  if (text.size() > kMaxYamlBytes) {
+    // Reported where the limit is crossed, so the position says how far is too far.
+    SourceLoc loc{name, 1, 1};
+    for (std::size_t i = 0; i < kMaxYamlBytes; ++i) {
+      if (text[i] == '\n') {
+        ++loc.line;
+        loc.column = 1;
+      } else {
+        ++loc.column;
+      }
+    }
+    diags.error(loc, "file is larger than " + std::to_string(kMaxYamlBytes) + " bytes");
+    return std::nullopt;
+  }
   try {
     const YAML::Node root = YAML::Load(std::string(text));
-    SourceNode out = convert(root, name, diags);
+    Budget budget;
+    SourceNode out = convert(root, name, diags, budget);
+    if (budget.exhausted) return std::nullopt;
     if (out.is_null()) out.loc = SourceLoc{name, 1, 1};
     return out;
   } catch (const YAML::Exception& e) {
@@ -121,9 +182,11 @@ std::optional<SourceNode> read_yaml_file(const std::string& path, DiagnosticList
     diags.error(SourceLoc{path, 0, 0}, "cannot read file");
     return std::nullopt;
   }
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  return parse(buf.str(), path, diags);
+  // One byte past the limit is enough for parse() to refuse the file; never read it all.
+  std::string text(kMaxYamlBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return parse(text, path, diags);
 }
 
 }  // namespace kalendar::detail

@@ -22,6 +22,16 @@
 namespace kalendar::detail {
 
 struct SourceNode {
+  // Defined in source_tree.cpp, where SourceNode is complete: Clang instantiates the members
+  // of vector<pair<SourceNode, SourceNode>> at an inline definition and refuses the
+  // incomplete type (GCC does not), which kept the fuzz build (Clang) from compiling.
+  SourceNode();
+  SourceNode(const SourceNode&);
+  SourceNode(SourceNode&&) noexcept;
+  SourceNode& operator=(const SourceNode&);
+  SourceNode& operator=(SourceNode&&) noexcept;
+  ~SourceNode();
+
   enum class Kind { null, scalar, sequence, mapping };
   Kind kind = Kind::null;
   std::string scalar;             // raw text of a scalar, exactly as written (quotes removed)
@@ -37,6 +47,12 @@ struct SourceNode {
   // The value under a mapping key, or nullptr (the first one: duplicates are already reported).
   [[nodiscard]] const SourceNode* find(std::string_view key) const;
 };
+
+// Limits of one YAML file (the largest shipped file has 262 KB): larger, deeper or expanding
+// to more values (aliases of aliases), it is refused with a diagnostic at file:line:column.
+inline constexpr std::size_t kMaxYamlBytes = 4U << 20U;
+inline constexpr int kMaxYamlDepth = 64;
+inline constexpr std::size_t kMaxYamlNodes = 250'000;
 
 // Reads and converts one YAML file; a syntax error or duplicate key becomes a diagnostic.
 std::optional<SourceNode> read_yaml_file(const std::string& path, DiagnosticList& diags);

@@ -57,6 +57,14 @@ std::shared_ptr<AppState> load_app_state(const AppPaths& paths, DiagnosticList& 
   const auto started = std::chrono::steady_clock::now();
   auto library = load_library(LibrarySources::from_dirs(paths.rules_dir, paths.books_dir), diags);
   if (diags.has_errors()) return nullptr;
+  if (library->books().empty()) {
+    // An empty (or mistyped) books directory would otherwise report ready and answer every
+    // request 400 unknown_book.
+    diags.error(SourceLoc{paths.books_dir, 0, 0},
+                "no prayer books found in '" + paths.books_dir +
+                    "': the server needs at least one (each in books/<code>/book.yaml)");
+    return nullptr;
+  }
   log("books: " + std::to_string(library->books().size()) + " loaded, data_version " +
       library->data_version);
 

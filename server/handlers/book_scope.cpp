@@ -42,6 +42,12 @@ BookParams::BookParams(ParamReader& p, bool context) : with_context_(context) {
 
 std::optional<BookScope> BookParams::resolve(RequestContext& ctx, const AppState& app) const {
   if (!book_) return std::nullopt;
+  // A key limited to some books gets the same 403 for a book that does not exist as for one it
+  // may not see: its answers must not tell which other books the server has.
+  if (!ctx.book_allowed(*book_)) {
+    ctx.check_book_access(*book_);
+    return std::nullopt;
+  }
   const auto found = app.engine->find_book(*book_);
   if (!found) {
     ctx.errors().add(
@@ -77,6 +83,10 @@ std::optional<BookScope> BookParams::resolve(RequestContext& ctx, const AppState
 
 const CompiledBook* book_from_path(RequestContext& ctx, const AppState& app,
                                    std::string_view code) {
+  if (!ctx.book_allowed(code)) {  // as in resolve(): existence is not revealed
+    ctx.check_book_access(code);
+    return nullptr;
+  }
   const auto b = app.engine->find_book(code);
   if (!b) {
     ctx.errors().add({ErrorCode::not_found, "no prayer book '" + quote_for_detail(code) + "'", ""});

@@ -5,6 +5,7 @@
 #include "json/envelope.hpp"
 #include "json/explanation_json.hpp"
 #include "json/readings_json.hpp"
+#include "passage_limits.hpp"
 
 namespace kalendar::api {
 
@@ -34,7 +35,7 @@ HandlerResult collects_route(RequestContext& ctx, const AppState& app) {
 
 HandlerResult passages_route(RequestContext& ctx, const AppState& app) {
   ParamReader p(ctx.query(), ctx.errors());
-  const auto ref = p.required_string("ref", 500);
+  const auto ref = p.required_string("ref", kMaxReferenceChars);
   const auto bible = p.optional_string("bible", 40);
   const bool has_book = p.present("book");
   const auto book_code = p.optional_string("book");
@@ -42,7 +43,9 @@ HandlerResult passages_route(RequestContext& ctx, const AppState& app) {
   const auto format = parse_text_format(p.text_format().value_or("verses"));
   p.reject_unknown();
   const CompiledBook* book = nullptr;
-  if (book_code) {
+  if (book_code && !ctx.book_allowed(*book_code)) {
+    ctx.check_book_access(*book_code);  // same answer whether the book exists or not
+  } else if (book_code) {
     const auto found = app.engine->find_book(*book_code);
     book = found ? *found : nullptr;
     if (book == nullptr) {
@@ -77,9 +80,22 @@ HandlerResult passages_route(RequestContext& ctx, const AppState& app) {
     ctx.errors().add({ErrorCode::invalid_reference, parsed.error().message, "ref"});
     return ctx.errors();
   }
+  if (const auto* v = app.bibles->find(version); v != nullptr && v->versification) {
+    if (auto too_big = check_passage_size(*parsed, *v->versification)) {
+      ctx.errors().add(*too_big);
+      return ctx.errors();
+    }
+  }
   const auto passage = app.bibles->passage(version, *parsed);
   if (!passage) {
     ctx.errors().add({ErrorCode::invalid_reference, passage.error().message, "ref"});
+    return ctx.errors();
+  }
+  if (passage_text_bytes(*passage) > kMaxPassageTextBytes) {
+    ctx.errors().add(
+        {ErrorCode::range_too_large,
+         "a passage may have at most " + std::to_string(kMaxPassageTextBytes) + " bytes of text",
+         "ref"});
     return ctx.errors();
   }
   Meta meta;

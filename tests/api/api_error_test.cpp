@@ -37,6 +37,11 @@ TEST(ErrorTable, MatchesApiDecisions) {
       {ErrorCode::rate_limited, 429, "rate_limited"},
       {ErrorCode::internal_error, 500, "internal_error"},
       {ErrorCode::unavailable, 503, "unavailable"},
+      {ErrorCode::malformed_request, 400, "malformed_request"},
+      {ErrorCode::request_timeout, 408, "request_timeout"},
+      {ErrorCode::request_too_large, 413, "request_too_large"},
+      {ErrorCode::uri_too_long, 414, "uri_too_long"},
+      {ErrorCode::headers_too_large, 431, "headers_too_large"},
   };
   EXPECT_EQ(all_error_infos().size(), std::size(kRows));
   std::set<std::string_view> slugs;
@@ -48,6 +53,23 @@ TEST(ErrorTable, MatchesApiDecisions) {
     EXPECT_FALSE(info.title.empty());
     EXPECT_TRUE(slugs.insert(info.code).second);
   }
+}
+
+TEST(ErrorDocument, AThousandProblemsAreListedAsTwentyAndACount) {
+  // fields[day] with 4,000 commas once answered a 1.17 MB error document.
+  std::vector<ApiError> many(4000, ApiError{ErrorCode::invalid_parameter,
+                                            "unknown attribute '' in fields[day]", "fields[day]"});
+  const std::string body = write_error_document(many);
+  EXPECT_LT(body.size(), 4000U) << body.size();
+  std::size_t entries = 0;
+  for (auto at = body.find("\"status\""); at != std::string::npos;
+       at = body.find("\"status\"", at + 1)) {
+    ++entries;
+  }
+  EXPECT_EQ(entries, 21U);
+  EXPECT_NE(body.find("3980 more problems are not listed"), std::string::npos) << body;
+  EXPECT_EQ(write_error_document(std::vector<ApiError>(20, many[0])).find("more problems"),
+            std::string::npos);
 }
 
 TEST(ErrorDocument, ShapeAndMemberOrder) {

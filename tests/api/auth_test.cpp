@@ -6,6 +6,7 @@
 #include "rate_limit.hpp"
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <chrono>
 #include <cstdio>
@@ -108,6 +109,20 @@ TEST_F(KeyStoreTest, DuplicateNamesUnknownIdsAndUpdates) {
 TEST_F(KeyStoreTest, ReadOnlyOpenNeedsAnExistingStore) {
   EXPECT_FALSE(KeyStore::open(path_ + ".missing", KeyStore::Mode::read_only).ok());
   EXPECT_FALSE(KeyStore::open(path_ + ".missing", KeyStore::Mode::read_write).ok());
+  EXPECT_TRUE(KeyStore::open(path_, KeyStore::Mode::read_only).ok());
+}
+
+TEST_F(KeyStoreTest, ALockedStoreIsReportedAsLockedNotAsCorrupt) {
+  sqlite3* holder = nullptr;
+  ASSERT_EQ(sqlite3_open(path_.c_str(), &holder), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(holder, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+  const auto opened = KeyStore::open(path_, KeyStore::Mode::read_only);  // waits the 5 s timeout
+  sqlite3_exec(holder, "ROLLBACK", nullptr, nullptr, nullptr);
+  sqlite3_close(holder);
+  ASSERT_FALSE(opened.ok());
+  EXPECT_NE(opened.error().message.find("is locked by another process"), std::string::npos)
+      << opened.error().message;
+  EXPECT_EQ(opened.error().message.find("not a key store"), std::string::npos);
   EXPECT_TRUE(KeyStore::open(path_, KeyStore::Mode::read_only).ok());
 }
 
@@ -232,6 +247,22 @@ TEST(RateLimiter, BucketBurstsThenRefills) {
   EXPECT_FALSE(limiter.take(7, 60, t0 + std::chrono::milliseconds(1500)).allowed);
   // Another key has its own bucket.
   EXPECT_TRUE(limiter.take(8, 60, t0).allowed);
+}
+
+TEST(RateLimiter, AnExpensiveAnswerCostsMoreTokensAndCanLeaveADebt) {
+  RateLimiter limiter;
+  const auto t0 = std::chrono::steady_clock::time_point{} + std::chrono::hours(1);
+  ASSERT_TRUE(limiter.take(3, 60, t0).allowed);  // 59 left
+  limiter.charge(3, 60, 9, t0);                  // a 640 KB answer: 9 more
+  EXPECT_EQ(limiter.take(3, 60, t0).remaining, 49);
+  limiter.charge(3, 60, 500, t0);  // debt is capped at one capacity (-60)
+  const RateDecision refused = limiter.take(3, 60, t0);
+  EXPECT_FALSE(refused.allowed);
+  EXPECT_EQ(refused.remaining, 0);
+  EXPECT_EQ(refused.retry_after_seconds, 61);  // from -60 back to 1 token at 1 per second
+  EXPECT_TRUE(limiter.take(3, 60, t0 + std::chrono::seconds(61)).allowed);
+  limiter.charge(4, 60, 5, t0);  // a key never seen: nothing to charge
+  EXPECT_EQ(limiter.take(4, 60, t0).remaining, 59);
 }
 
 TEST(RateLimiter, SlowRatesAndUnlimited) {

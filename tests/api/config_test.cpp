@@ -27,6 +27,7 @@ TEST(Config, Defaults) {
   EXPECT_EQ(out.config->keys_db, "var/keys.sqlite3");
   EXPECT_EQ(out.config->books_dir, "books");
   EXPECT_TRUE(out.config->access_log);
+  EXPECT_EQ(out.config->max_connections, 4096);
 }
 
 TEST(Config, FlagsOverrideEnvironmentOverrideDefaults) {
@@ -37,7 +38,8 @@ TEST(Config, FlagsOverrideEnvironmentOverrideDefaults) {
               {"KALENDAR_KEYS_DB", "/var/lib/kalendar/keys.sqlite3"},
               {"KALENDAR_TEXTS_DIR", "/srv/texts"},
               {"KALENDAR_BIBLE_CACHE_DIR", "/var/cache/kalendar"},
-              {"KALENDAR_BASE_URL", "https://api.example.org/"}}));
+              {"KALENDAR_BASE_URL", "https://api.example.org/"},
+              {"KALENDAR_MAX_CONNECTIONS", "64"}}));
   ASSERT_TRUE(out.config) << (out.errors.empty() ? "" : out.errors[0]);
   EXPECT_EQ(out.config->port, 9090);
   EXPECT_EQ(out.config->address, "::1");
@@ -48,6 +50,7 @@ TEST(Config, FlagsOverrideEnvironmentOverrideDefaults) {
   EXPECT_EQ(out.config->bible_cache_dir, "/var/cache/kalendar");
   EXPECT_EQ(out.config->base_url, "https://api.example.org");  // trailing slash dropped
   EXPECT_FALSE(out.config->access_log);
+  EXPECT_EQ(out.config->max_connections, 64);
 }
 
 TEST(Config, EveryProblemIsReported) {

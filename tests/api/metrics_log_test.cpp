@@ -85,6 +85,23 @@ TEST(Logger, OneLinePerRequestWithKeyNameOnly) {
   EXPECT_TRUE(contains(lines[1], "level=error event=unhandled_exception detail=boom"));
 }
 
+TEST(Logger, KeyLikeQueryParametersAndPathSegmentsAreRedacted) {
+  EXPECT_EQ(redact_query("book=loc_2015&api_key=kal_abc&X-API-Key=zz&token=t&apikey&q=kal_x"),
+            "book=loc_2015&api_key=[redacted]&X-API-Key=[redacted]&token=[redacted]&apikey&"
+            "q=[redacted]");
+  EXPECT_EQ(redact_query("key%5B%5D=1&monkey=2&ref=John%203:16"),
+            "key%5B%5D=[redacted]&monkey=[redacted]&ref=John%203:16");
+  EXPECT_EQ(redact_path("/api/v2/kal_abc/x"), "/api/v2/[redacted]/x");
+  EXPECT_EQ(redact_path("/api/v2/days/kal_"), "/api/v2/days/[redacted]");
+  EXPECT_EQ(redact_path("/api/v2/xkal_abc"), "/api/v2/xkal_abc");
+  std::vector<std::string> lines;
+  Logger log([&](std::string_view line) { lines.emplace_back(line); });
+  log.access({"GET", "/api/v2/kal_SECRET1", "x-api-key=kal_SECRET2&book=a", 404, 9, 1, ""});
+  ASSERT_EQ(lines.size(), 1U);
+  EXPECT_FALSE(contains(lines[0], "SECRET")) << lines[0];
+  EXPECT_TRUE(contains(lines[0], "book=a")) << lines[0];
+}
+
 TEST(Logger, AccessLinesCanBeTurnedOff) {
   std::vector<std::string> lines;
   Logger log([&](std::string_view line) { lines.emplace_back(line); }, false);

@@ -162,6 +162,10 @@ const GoodCase kGood[] = {
     {"Isaiah 61:1‐4", "Isaiah 61:1-4"},
     {"1 Kings 19:1-4,(5-7),8-15a", "1 Kings 19:1-4, (5-7), 8-15a"},
     {"Zechariah 14:(1-2)3-9", "Zechariah 14:(1-2), 3-9"},
+    // Issue 10: an optional whole chapter of another book once displayed as "Revelation (2)",
+    // which did not parse again.
+    {"Hb8(Re2)", "Hebrews 8; (Revelation 2)"},
+    {"Heb 8(Rev 2:1-3)", "Hebrews 8; Revelation 2:(1-3)"},
     {"Psalm 72:1-15(16-19)", "Psalm 72:1-15, (16-19)"},
     {"Psalm 72:1-7, [10-14]", "Psalm 72:1-7, (10-14)"},
     {"1 Samuel 17:(1a, 4-11, 19-23), 32-49", "1 Samuel 17:(1a, 4-11, 19-23), 32-49"},

@@ -128,3 +128,24 @@ TEST(Loader, MissingNamesInTheBooksLanguageAreErrors) {
 
 }  // namespace
 }  // namespace kalendar::testing
+
+namespace kalendar::testing {
+namespace {
+
+TEST(Loader, AFileOverTheSizeLimitIsRefusedWhereTheLimitIsCrossed) {
+  MiniBook b;
+  // 5 MiB of comment lines of 1 KiB each.
+  std::string text;
+  const std::string line = "# " + std::string(1021, 'x') + "\n";  // 1024 bytes
+  while (text.size() < (5U << 20U)) text += line;
+  b.add("calendar.yaml", text);
+  // MiniBook prepends "schema: 1\n" (10 bytes): 4 MiB = 10 + 4095 * 1024 + 1014, so the
+  // limit is crossed on line 1 + 4095 + 1 = 4097, after 1014 bytes.
+  EXPECT_NE(b.errors().find(
+                "books/mini/calendar.yaml:4097:1015: error: file is larger than 4194304 bytes"),
+            std::string::npos)
+      << b.errors().substr(0, 400);
+}
+
+}  // namespace
+}  // namespace kalendar::testing

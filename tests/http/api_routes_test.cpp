@@ -1,6 +1,7 @@
 // Every route of API v2 (and openapi.json) answers a realistic request over HTTP with the right
 // body: values from books/*/checks.yaml, the tiny Bible modules and the invented text pack.
 #include "api_fixture.hpp"
+#include "json_probe.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -308,6 +309,33 @@ TEST_F(ApiTest, PassageFormatsAndTheBooksDefaultVersion) {
   EXPECT_EQ(m.str("/data/bible"), "web");  // loc_2015 prefers web
   EXPECT_EQ(m.str("/meta/code"), "loc_2015");
   EXPECT_EQ(m.str("/data/content").rfind("**1**", 0), 0U) << m.str("/data/content");
+}
+
+TEST_F(ApiTest, PassageLimitsAreRefusedUpFrontNamingTheLimit) {
+  // Issue 10: 81 whole Psalters in one 494-character reference cost 0.3 s and 30 MB.
+  std::string psalters;
+  for (int i = 0; i < 81; ++i) psalters += (i == 0 ? "Ps%201-150" : ";1-150");
+  const auto long_ref = get("/api/v2/passages?bible=web&ref=" + psalters);
+  ASSERT_EQ(long_ref.status, 400) << long_ref.body;
+  EXPECT_EQ(api::testing::error_codes(long_ref.body),
+            std::vector<std::string>{"invalid_parameter"});
+  EXPECT_NE(long_ref.body.find("at most 200 characters"), std::string::npos) << long_ref.body;
+
+  std::string ranges = "John%203:1";
+  for (int v = 2; v <= 21; ++v) ranges += "," + std::to_string(v);  // 21 ranges, 37 chars
+  const auto many = get("/api/v2/passages?bible=kjv&ref=" + ranges);
+  ASSERT_EQ(many.status, 400) << many.body;
+  EXPECT_EQ(api::testing::error_codes(many.body), std::vector<std::string>{"range_too_large"});
+  EXPECT_NE(many.body.find("at most 20 ranges; this one lists 21"), std::string::npos);
+
+  const auto psalter = get("/api/v2/passages?bible=kjv&ref=Ps%201-150");
+  ASSERT_EQ(psalter.status, 400) << psalter.body;
+  EXPECT_EQ(api::testing::error_codes(psalter.body), std::vector<std::string>{"range_too_large"});
+  EXPECT_NE(psalter.body.find("at most 500 verses; this one has 2461"), std::string::npos)
+      << psalter.body;
+
+  // Just under the limits is served: Psalm 119 (176 verses) twice and John 3:1-20.
+  EXPECT_EQ(get("/api/v2/passages?bible=kjv&ref=Ps%20119;119;John%203:1-20").status, 200);
 }
 
 // ---- /api/v2/liturgical-explanations/{date} ---------------------------------------------------

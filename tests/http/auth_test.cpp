@@ -124,6 +124,31 @@ TEST_F(AuthTest, BookNotAllowedAndTheCatalogueShowsOnlyTheKeysBooks) {
   EXPECT_EQ(get("/api/v2/days/2025-11-30?book=loc_2015", "pt_only").status, 200);
 }
 
+TEST_F(AuthTest, AScopedKeyCannotTellAMissingBookFromAForbiddenOne) {
+  // Issue 10: 403 for loc_2019_en but 400 unknown_book for bcp_1662 told a key limited to
+  // loc_2015 which other books exist. Every way of naming a book must answer alike.
+  const std::vector<std::pair<std::string, std::string>> pairs = {
+      {"/api/v2/days/2025-11-30?book=loc_2019_en", "/api/v2/days/2025-11-30?book=bcp_1662"},
+      {"/api/v2/prayer-books/loc_2019_en", "/api/v2/prayer-books/bcp_1662"},
+      {"/api/v2/passages?ref=John%203:16&book=loc_2019_en",
+       "/api/v2/passages?ref=John%203:16&book=bcp_1662"},
+  };
+  for (const auto& [existing, missing] : pairs) {
+    SCOPED_TRACE(existing);
+    const auto a = get(existing, "pt_only");
+    const auto b = get(missing, "pt_only");
+    EXPECT_EQ(a.status, 403) << a.body;
+    EXPECT_EQ(b.status, a.status) << b.body;
+    EXPECT_EQ(error_codes(b.body), error_codes(a.body));
+    std::string normalised = b.body;
+    normalised.replace(normalised.find("bcp_1662"), 8, "loc_2019_en");
+    EXPECT_EQ(normalised, a.body);
+  }
+  // A key for every book still learns that a book does not exist.
+  EXPECT_EQ(error_codes(get("/api/v2/days/2025-11-30?book=bcp_1662", "all").body),
+            std::vector<std::string>{"unknown_book"});
+}
+
 TEST_F(AuthTest, RateLimitedKeyGets429WithRetryAfterAndRateLimitHeaders) {
   // The key `tiny` allows 2 requests per minute (a bucket of 2); no test waits for a refill.
   const auto first = get(kDay, "tiny");

@@ -46,7 +46,8 @@ TEST_P(BrokenBook, ReportsExactlyTheCommittedDiagnostics) {
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, BrokenBook,
                          ::testing::Values("syntax", "references", "rules_and_ids", "translation",
-                                           "checks_and_scan", "citations", "titles"));
+                                           "yaml_limits", "checks_and_scan", "citations",
+                                           "titles"));
 
 TEST(KalendarCheck, ShippedBooksAreClean) {
   std::string out;

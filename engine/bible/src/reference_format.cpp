@@ -117,17 +117,21 @@ std::string format_reference(const Reference& reference) {
       out += ')';
       in_group = false;
     }
+    const bool open_group = segment.optional && !in_group;
+    // An optional whole chapter of a second book opens its group before the name:
+    // "Hebrews 8; Revelation (2)" would not parse again, "Hebrews 8; (Revelation 2)" does.
+    const bool group_before_name = new_book && whole && open_group && !out.empty();
     if (new_book) {
       if (!out.empty()) out += "; ";
+      if (group_before_name) out += '(';
       const bool known = segment.start.book >= 0 && segment.start.book < bible_book_count();
       out += known ? citation_name(segment.start.book) : std::string_view("?");  // hand-built
       out += ' ';
     } else {
       out += write_chapter ? "; " : ", ";
     }
-    const bool open_group = segment.optional && !in_group;
     if (whole) {
-      if (open_group) out += '(';
+      if (open_group && !group_before_name) out += '(';
       out += std::to_string(segment.start.chapter);
     } else if (write_chapter) {
       out += std::to_string(segment.start.chapter);
