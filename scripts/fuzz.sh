@@ -16,7 +16,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ ${#names[@]} -eq 0 ] && names=(reference query_cursor http_wire yaml_book dispatch)
-command -v clang++ >/dev/null || { echo "fuzz: clang++ missing (scripts/setup.sh --fuzz)"; exit 1; }
+scripts/setup.sh --fuzz  # Clang and its libFuzzer runtime (idempotent), as test.sh installs its own
 
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
