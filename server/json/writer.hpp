@@ -63,7 +63,7 @@ class JsonWriter {
   void optional_date(const std::optional<CivilDate>& value);
   // The string, or null when empty. Example: w.string_or_null("") writes null.
   void string_or_null(std::string_view value);
-  // {"slug":...,"name":...}. Example: w.slug_name("lent", "Quaresma").
+  // {"slug":...,"name":...}. Example: w.slug_name("purple", "Roxo").
   void slug_name(std::string_view slug, std::string_view name);
   // Pre-serialised JSON copied as one value (trusted input only, e.g. a cached fragment).
   // Example: w.raw(R"({"a":1})").

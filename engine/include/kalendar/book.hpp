@@ -282,7 +282,7 @@ class YearCache;
 
 // Everything a book says, as the parser builds it up (engine/src/parse_*.cpp). Outside the
 // loader it is only ever seen as the frozen base of a CompiledBook.
-// Example: BookDefinition d; d.code = "loc_2015"; ... CompiledBook::compile(std::move(d)).
+// Example: BookDefinition d; d.code = "my_book"; ... CompiledBook::compile(std::move(d)).
 struct BookDefinition {
   // Metadata
   std::string code;
