@@ -103,8 +103,9 @@ void BookParser::build_strings() {
                               [&](const Preference& p) { return p.key == wanted; });
         }
         if (category == "fast_names") {
+          const auto& wanted = key;  // Clang 14 cannot capture a structured binding either
           known = std::any_of(b.fasts.begin(), b.fasts.end(),
-                              [&](const FastRule& f) { return f.key == key; });
+                              [&](const FastRule& f) { return f.key == wanted; });
         }
         if (category == "collects") known = b.collect_index.count(key) > 0;
         if (category == "weekday_titles") known = is_weekday_title_key(key);
