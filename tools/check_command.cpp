@@ -1,5 +1,7 @@
 #include "check_command.hpp"
 
+#include "year_range.hpp"
+
 #include "kalendar/checks.hpp"
 #include "kalendar/day_title.hpp"
 #include "kalendar/engine.hpp"
@@ -30,18 +32,6 @@ struct Options {
   std::vector<std::string> paths;
 };
 
-bool parse_years(const std::string& s, int& from, int& to) {
-  const auto dash = s.find('-');
-  if (dash == std::string::npos) return false;
-  auto parse = [](std::string_view v, int& out) {
-    const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
-    return ec == std::errc{} && p == v.data() + v.size();
-  };
-  return parse(std::string_view(s).substr(0, dash), from) &&
-         parse(std::string_view(s).substr(dash + 1), to) && from <= to && from >= kMinYear &&
-         to <= kMaxYear;
-}
-
 bool is_book_dir(const fs::path& p) { return fs::exists(p / "book.yaml"); }
 
 // Anomalies repeat every year (a missing Sunday name shows up 300 times): report each problem
@@ -69,7 +59,7 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
       const std::string& v = args[++i];
       if (a == "--rules") {
         opt.rules = v;
-      } else if (!parse_years(v, opt.from, opt.to)) {
+      } else if (!parse_year_range(v, opt.from, opt.to)) {
         err << "kalendar-check: --years takes FROM-TO within " << kMinYear << "-" << kMaxYear
             << " (got '" << v << "')\n";
         return 2;

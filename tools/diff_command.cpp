@@ -2,6 +2,7 @@
 #include "diff_command.hpp"
 
 #include "tree_diff.hpp"
+#include "year_range.hpp"
 
 #include <charconv>
 #include <cstdio>
@@ -34,17 +35,6 @@ struct DiffOptions {
   std::string rules;
   std::vector<std::string> paths;
 };
-
-bool parse_years(const std::string& s, int& from, int& to) {
-  const auto dash = s.find('-');
-  if (dash == std::string::npos) return false;
-  auto parse = [](std::string_view v, int& out) {
-    const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
-    return ec == std::errc{} && p == v.data() + v.size();
-  };
-  return parse(std::string_view(s).substr(0, dash), from) &&
-         parse(std::string_view(s).substr(dash + 1), to) && from <= to;
-}
 
 std::string shell_quoted(const std::string& s) {
   std::string out = "'";
@@ -127,8 +117,8 @@ std::optional<DiffOptions> parse_options(const std::vector<std::string>& args, s
       const std::string& v = args[++i];
       if (a == "--rev" || a == "--rules") {
         (a == "--rev" ? o.rev : o.rules) = v;
-      } else if (!parse_years(v, o.from, o.to)) {
-        err << "kalendar-diff: --years takes FROM-TO (got '" << v << "')\n";
+      } else if (!parse_year_range(v, o.from, o.to)) {
+        err << "kalendar-diff: --years takes FROM-TO within 1583-4099 (got '" << v << "')\n";
         return std::nullopt;
       }
     } else if (!a.empty() && a[0] == '-') {
