@@ -79,20 +79,8 @@ struct HostileStack {
 // A raw socket that sends and never reads unless asked.
 class RawSocket {
  public:
-  explicit RawSocket(std::uint16_t port, int receive_buffer = 0) {
-    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
-    if (receive_buffer > 0) {
-      ::setsockopt(fd_, SOL_SOCKET, SO_RCVBUF, &receive_buffer, sizeof receive_buffer);
-    }
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(port);
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd_, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0) {
-      ::close(fd_);
-      throw std::runtime_error("connect");
-    }
-  }
+  explicit RawSocket(std::uint16_t port, int receive_buffer = 0)
+      : fd_(kalendar::testing::connect_loopback(port, {.receive_buffer = receive_buffer})) {}
   ~RawSocket() { ::close(fd_); }
   RawSocket(const RawSocket&) = delete;
   RawSocket& operator=(const RawSocket&) = delete;

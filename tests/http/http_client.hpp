@@ -36,23 +36,40 @@ struct HttpReply {
   }
 };
 
+// A TCP connection to 127.0.0.1:port, its socket options set before connecting (a receive
+// buffer only sizes the window when set first). Throws on failure. Example:
+// int fd = connect_loopback(port, {.receive_timeout_seconds = 5});
+struct SocketOptions {
+  int receive_buffer = 0;           // SO_RCVBUF in bytes; 0 keeps the system's
+  int receive_timeout_seconds = 0;  // SO_RCVTIMEO; 0 waits forever
+};
+
+inline int connect_loopback(std::uint16_t port, SocketOptions options = {}) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) throw std::runtime_error("socket");
+  if (options.receive_buffer > 0) {
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &options.receive_buffer, sizeof options.receive_buffer);
+  }
+  if (options.receive_timeout_seconds > 0) {
+    timeval timeout{};
+    timeout.tv_sec = options.receive_timeout_seconds;
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+  }
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(port);
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0) {
+    ::close(fd);
+    throw std::runtime_error("connect");
+  }
+  return fd;
+}
+
 class TestClient {
  public:
-  explicit TestClient(std::uint16_t port) {
-    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
-    if (fd_ < 0) throw std::runtime_error("socket");
-    timeval timeout{};
-    timeout.tv_sec = 5;
-    ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(port);
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd_, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0) {
-      ::close(fd_);
-      throw std::runtime_error("connect");
-    }
-  }
+  explicit TestClient(std::uint16_t port)
+      : fd_(connect_loopback(port, {.receive_timeout_seconds = 5})) {}
   ~TestClient() { ::close(fd_); }
   TestClient(const TestClient&) = delete;
   TestClient& operator=(const TestClient&) = delete;
