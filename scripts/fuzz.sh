@@ -5,13 +5,17 @@
 #   scripts/fuzz.sh                 every harness, 40 s each (CI)
 #   scripts/fuzz.sh --seconds 300   longer runs
 #   scripts/fuzz.sh http_wire       one harness
+#   scripts/fuzz.sh --seed random   explore beyond CI's path (CI uses seed 1, so a red CI run
+#                                   means a change broke something, not that the dice rolled)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=40
+seed=1
 names=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
+    --seed) seed="$2"; shift 2 ;;
     *) names+=("$1"); shift ;;
   esac
 done
@@ -28,13 +32,15 @@ cmake --build build-fuzz --target "${targets[@]}"
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+seed_flag=(-seed="$seed")
+[ "$seed" = random ] && seed_flag=()
 status=0
 for n in "${names[@]}"; do
   work="build-fuzz/corpus-$n"          # the seeds plus what this run finds; never committed
   mkdir -p "$work"
   echo "fuzz: $n for ${seconds}s"
   if ! (cd build-fuzz && "./fuzz/fuzz_$n" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-          -max_len=4096 -print_final_stats=1 "corpus-$n" "../fuzz/corpus/$n" 2>"fuzz-$n.log"); then
+          -max_len=4096 -print_final_stats=1 "${seed_flag[@]}" "corpus-$n" "../fuzz/corpus/$n" 2>"fuzz-$n.log"); then
     echo "fuzz: $n FAILED; see build-fuzz/fuzz-$n.log and the crash-* file in build-fuzz/"
     tail -n 30 "build-fuzz/fuzz-$n.log"
     status=1

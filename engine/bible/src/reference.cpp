@@ -27,9 +27,13 @@ namespace {
 
 using bible_detail::NameLanguage;
 
-constexpr std::size_t kMaxReferenceBytes = 500;
 constexpr std::size_t kMaxSegments = 100;
 constexpr std::size_t kMaxDigits = 3;  // no book has 1000 chapters or a chapter 1000 verses
+// The canonical display of any accepted reference must parse again (clients echo it back), so
+// the byte limit covers the longest display the segment limit allows: a book name plus 100
+// segments like "999:999-999:999" each with a separator. A 482-byte input once displayed as
+// 700 bytes and was refused on the way back (fuzz corpus: reference/display-longer-than-input).
+constexpr std::size_t kMaxReferenceBytes = 2000;
 
 // Typographic dashes and spaces read as '-' and ' ' (Isaías 61.10—62.3, "João 3:16").
 constexpr std::array<std::pair<std::string_view, char>, 12> kLookalikes = {{
