@@ -22,5 +22,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::fprintf(stderr, "round trip broken: '%s' -> '%s'\n", text.c_str(), display.c_str());
     std::abort();
   }
+  // The same in Portuguese names, and a translated book's display (names replaced in place).
+  const std::string shown = kalendar::format_reference(*parsed, "pt-BR");
+  const auto shown_again = kalendar::parse_reference(shown, "pt-BR");
+  if (!shown_again || shown_again->segments != parsed->segments) {
+    std::fprintf(stderr, "Portuguese round trip broken: '%s' -> '%s'\n", text.c_str(),
+                 shown.c_str());
+    std::abort();
+  }
+  const std::string other = lang == "pt" ? "en" : "pt-BR";
+  const std::string translated = kalendar::display_reference(text, lang, other);
+  const auto translated_again = kalendar::parse_reference(translated, other);
+  if (!translated_again || translated_again->segments != parsed->segments) {
+    std::fprintf(stderr, "translated display broken: '%s' -> '%s'\n", text.c_str(),
+                 translated.c_str());
+    std::abort();
+  }
   return 0;
 }

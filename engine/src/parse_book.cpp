@@ -18,6 +18,7 @@ std::unique_ptr<BookDefinition> BookParser::parse() {
   book_->code = src_.code;
   book_->kind = src_.kind;
   book_->extends = src_.extends;
+  book_->references_lang = src_.inline_lang;
   collect_keys();
   parse_manifest();
   parse_seasons();

@@ -41,10 +41,10 @@ void render_day(JsonWriter& w, const AppState& app, const BookScope& scope, cons
   includes.celebrations = inc.has("celebrations");
   if (inc.has("readings")) {
     includes.readings = [&](JsonWriter& out) {
-      ReadingOptions options;
+      ReadingOptions options =
+          reading_options_for(*scope.book, app.bibles.get(), scope.bible, request.text_format);
       options.text = inc.has("readings.text");
       options.alternatives = inc.has("readings.alternatives");
-      options.text_options = {app.bibles.get(), scope.bible, request.text_format, scope.book->lang};
       out.start_array();
       for (const ReadingSet& set : sets) write_reading_items(out, set, options);
       out.end_array();

@@ -133,11 +133,10 @@ HandlerResult readings_route(RequestContext& ctx, const AppState& app) {
   const auto day = day_for(ctx, app, *scope, *date);
   if (!day || !ctx.errors().empty()) return ctx.errors();
   const CivilDate d = to_civil(day->date());
-  ReadingOptions options;
+  ReadingOptions options = reading_options_for(*scope->book, app.bibles.get(), scope->bible,
+                                               format.value_or(TextFormat::verses));
   options.text = inc.has("text");
   options.alternatives = inc.has("alternatives");
-  options.text_options = {app.bibles.get(), scope->bible, format.value_or(TextFormat::verses),
-                          scope->book->lang};
   auto readings_meta = [&](const std::string& office) {
     Meta meta = book_meta(*scope, office);
     if (options.text) note_bible_text(meta, app, *scope);

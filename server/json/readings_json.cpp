@@ -99,15 +99,28 @@ void write_passage_members(JsonWriter& w, std::string_view reference, const Text
   if (member("text_error")) optional_text(w, error);
 }
 
+ReadingOptions reading_options_for(const CompiledBook& book, const BibleStore* bibles,
+                                   std::string_view bible, TextFormat format) {
+  ReadingOptions options;
+  options.text_options = {bibles, bible, format, book.references_lang};
+  options.display_lang = book.lang;
+  return options;
+}
+
 void write_reading_items(JsonWriter& w, const ReadingSet& set, const ReadingOptions& options) {
+  auto shown = [&](std::string_view reference) {
+    return display_reference(reference, options.text_options.lang, options.display_lang);
+  };
   for (const ResolvedReading& r : set.readings) {
     const ReadingOption& main = r.options.front();
     w.begin_resource("reading");
     if (w.field("service")) w.string(slug(set.service));
     if (w.field("part")) optional_text(w, set.parts[r.part].name);
     if (w.field("slot")) w.string(slug(r.slot));
-    if (w.field("reference")) w.string(main.reference);
-    if (w.field("short_reference")) optional_text(w, main.short_reference);
+    if (w.field("reference")) w.string(shown(main.reference));
+    if (w.field("short_reference")) {
+      optional_text(w, main.short_reference.empty() ? "" : shown(main.short_reference));
+    }
     if (w.field("note")) optional_text(w, main.note);
     if (w.field("track")) optional_text(w, r.track);
     if (options.alternatives && w.field("alternatives")) {
@@ -115,9 +128,9 @@ void write_reading_items(JsonWriter& w, const ReadingSet& set, const ReadingOpti
       for (const ReadingOption& alt : r.options.subspan(1)) {
         w.start_object();
         w.key("reference");
-        w.string(alt.reference);
+        w.string(shown(alt.reference));
         w.key("short_reference");
-        optional_text(w, alt.short_reference);
+        optional_text(w, alt.short_reference.empty() ? "" : shown(alt.short_reference));
         w.key("note");
         optional_text(w, alt.note);
         w.end_object();

@@ -21,14 +21,22 @@ struct TextOptions {
   const BibleStore* bibles = nullptr;
   std::string_view bible;  // version code ("" when none is installed)
   TextFormat format = TextFormat::verses;
-  std::string_view lang;  // the book's language: how its references are written
+  std::string_view lang;  // how the book's references are written (its references_lang)
 };
 
 struct ReadingOptions {
   bool text = false;
   bool alternatives = false;
   TextOptions text_options;
+  // The book's language: references are shown with its book names ("Salmo 23" in a Portuguese
+  // translation of an English book), in the book's own notation when written in it.
+  std::string_view display_lang;
 };
+
+// Reading options for `book`: its references read in the language they are written in and
+// shown in the book's.
+[[nodiscard]] ReadingOptions reading_options_for(const CompiledBook& book, const BibleStore* bibles,
+                                                 std::string_view bible, TextFormat format);
 
 // Each reading of `set` as a resource (array items only; the caller writes the brackets).
 void write_reading_items(JsonWriter& w, const ReadingSet& set, const ReadingOptions& options);

@@ -61,9 +61,14 @@ TEST(PortugueseModule, ServesPortugueseReferencesInPortuguese) {
   EXPECT_EQ(render_plain(*passage),
             "Texto de teste em português: João 3, versículo 16. "
             "Texto de teste em português: João 3, versículo 17.");
+  // The passage names its books in its own language, whatever language the request used.
+  EXPECT_EQ(passage->reference, "João 3:16-17");
+  EXPECT_EQ(passage->language, "pt-BR");
+  EXPECT_EQ((*store)->passage("talm", *parse_reference("Ps 23:1"))->reference, "Salmo 23:1");
   // The same reference in the English module gives English text: the version decides.
-  EXPECT_EQ(render_plain(*(*store)->passage("tkjv", *parse_reference("John 3:16"))).substr(0, 19),
-            "For God so loved th");
+  const auto english = (*store)->passage("tkjv", *parse_reference("João 3:16", "pt"));
+  EXPECT_EQ(render_plain(*english).substr(0, 19), "For God so loved th");
+  EXPECT_EQ(english->reference, "John 3:16");
 }
 
 }  // namespace

@@ -320,10 +320,10 @@ TEST(ReferenceParse, RejectsTableCasesWithClearMessages) {
 TEST(ReferenceParse, TableIsLargeEnough) { EXPECT_GE(std::size(kGood) + std::size(kBad), 150U); }
 
 TEST(ReferenceParse, RejectsOverlongInputWithoutQuotingIt) {
-  const std::string input = "John 3:16" + std::string(2100, ' ') + "x";
+  const std::string input = "John 3:16" + std::string(4900, ' ') + "x";
   const Result<Reference> parsed = parse_reference(input);
   ASSERT_FALSE(parsed.ok());
-  EXPECT_EQ(parsed.error().message, "a reference is longer than 2000 bytes");
+  EXPECT_EQ(parsed.error().message, "a reference is longer than 4800 bytes");
 }
 
 // Found by fuzz_reference: the canonical display adds spaces, so a long accepted input once
@@ -398,6 +398,81 @@ TEST(ReferenceParse, LanguageOnlySettlesAbbreviationsTheLanguagesShareDifferentl
   // Names that mean one book only work whatever the language.
   EXPECT_EQ(parse_reference("Sl 23", "en")->book, book("Ps"));
   EXPECT_EQ(parse_reference("Psalm 23", "pt")->book, book("Ps"));
+}
+
+// Issue 8: a Portuguese book shows references with Portuguese book names, as the Brazilian books
+// print them ("Salmo 23", "João 3:16"), in the same notation; English stays canonical.
+TEST(ReferenceDisplay, PortugueseNamesTheBooksInTheSameNotation) {
+  const Result<Reference> r = parse_reference("John 3:16-18; Ps 23; 1 Cor 13:4-7(8)");
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_EQ(format_reference(*r), "John 3:16-18; Psalm 23; 1 Corinthians 13:4-7, (8)");
+  EXPECT_EQ(format_reference(*r, "en-GB"), "John 3:16-18; Psalm 23; 1 Corinthians 13:4-7, (8)");
+  EXPECT_EQ(format_reference(*r, "pt-BR"), "João 3:16-18; Salmo 23; 1 Coríntios 13:4-7, (8)");
+  EXPECT_EQ(format_reference(*r, "pt"), "João 3:16-18; Salmo 23; 1 Coríntios 13:4-7, (8)");
+  EXPECT_EQ(format_reference(*r, "es"), format_reference(*r));  // names only in en and pt
+}
+
+TEST(ReferenceDisplay, EveryBookDisplayedInPortugueseParsesBackToItself) {
+  for (BookIndex b = 0; b < bible_book_count(); ++b) {
+    const VerseRef start{b, 1, 2};
+    const VerseRef end{b, 1, 3};
+    Reference r;
+    r.book = b;
+    r.segments = {RefSegment{start, end}};
+    const std::string shown = format_reference(r, "pt-BR");
+    SCOPED_TRACE(shown);
+    EXPECT_EQ(shown.rfind(std::string(citation_name(b, "pt-BR")) + " ", 0), 0U);
+    const Result<Reference> again = parse_reference(shown, "pt-BR");
+    ASSERT_TRUE(again.ok()) << again.error().message;
+    EXPECT_EQ(again->segments, r.segments);
+  }
+}
+
+TEST(ReferenceDisplay, ShownInAnotherLanguageOnlyWhenTheLanguagesDiffer) {
+  // A translation of an English book: its "Psalm" is shown as the Portuguese books print it.
+  EXPECT_EQ(display_reference("Psalm 118:14-17, 22-24", "en", "pt-BR"), "Salmo 118:14-17, 22-24");
+  EXPECT_EQ(display_reference("John 20:1-10(11-18)", "en", "pt-BR"), "João 20:1-10(11-18)");
+  EXPECT_EQ(display_reference("Salmo 72:1-7", "pt-BR", "en"), "Psalm 72:1-7");
+  // Only the names change, never the book's notation (typographic dashes become plain).
+  EXPECT_EQ(display_reference("1 Kings 19:1-4,(5-7),8-15a", "en", "pt"),
+            "1 Reis 19:1-4,(5-7),8-15a");
+  EXPECT_EQ(display_reference("Jn 3:16; Ps 23", "en", "pt-BR"), "João 3:16; Salmo 23");
+  EXPECT_EQ(display_reference("Isaías 61.10—62.3", "pt-BR", "en"), "Isaiah 61.10-62.3");
+  // Written in the book's own language: kept exactly as the book prints it.
+  EXPECT_EQ(display_reference("Isaías 61.10—62.3", "pt-BR", "pt-BR"), "Isaías 61.10—62.3");
+  EXPECT_EQ(display_reference("Sl 23", "pt-BR", "pt"), "Sl 23");
+  EXPECT_EQ(display_reference("Ps 23", "en", "en-US"), "Ps 23");
+  // Text that is not a reference is never lost.
+  EXPECT_EQ(display_reference("see the rubric", "en", "pt-BR"), "see the rubric");
+}
+
+// The byte limit admits the longest display of any accepted reference in either language: 100
+// segments, each naming a book with the longest citation name, with the widest numbers.
+TEST(ReferenceDisplay, LongestDisplayInEitherLanguageParsesAgain) {
+  for (const std::string_view lang : {"en", "pt-BR"}) {
+    BookIndex longest = 0;
+    for (BookIndex b = 0; b < bible_book_count(); ++b) {
+      if (citation_name(b, lang).size() > citation_name(longest, lang).size()) longest = b;
+    }
+    BookIndex other = longest == 0 ? 1 : 0;
+    for (BookIndex b = 0; b < bible_book_count(); ++b) {
+      if (b != longest && citation_name(b, lang).size() > citation_name(other, lang).size()) {
+        other = b;
+      }
+    }
+    Reference r;
+    for (int i = 0; i < 100; ++i) {
+      const BookIndex b = i % 2 == 0 ? longest : other;
+      r.segments.push_back(RefSegment{VerseRef{b, 999, 999}, VerseRef{b, 999, 999}, true,
+                                      VersePart::a, VersePart::b});
+    }
+    r.book = longest;
+    const std::string shown = format_reference(r, lang);
+    SCOPED_TRACE(std::string(lang) + ": " + std::to_string(shown.size()) + " bytes");
+    const Result<Reference> again = parse_reference(shown, lang);
+    ASSERT_TRUE(again.ok()) << again.error().message;
+    EXPECT_EQ(format_reference(*again, lang), shown);
+  }
 }
 
 }  // namespace

@@ -176,6 +176,7 @@ AliasIndex build_alias_index() {
     index.add(info.name_en, book, NameLanguage::english);
     index.add(info.citation_en, book, NameLanguage::english);
     index.add(info.name_pt, book, NameLanguage::portuguese);
+    index.add(info.citation_pt, book, NameLanguage::portuguese);
   }
   for (const AliasRow& row : kAliasRows) {
     const std::optional<BookIndex> book = find_book_by_osis(row.osis);

@@ -32,7 +32,7 @@ constexpr std::array kBooks = {
     BookInfo{"Neh", "Nehemiah", "Neemias", "", false},
     BookInfo{"Esth", "Esther", "Ester", "", false},
     BookInfo{"Job", "Job", "Jó", "", false},
-    BookInfo{"Ps", "Psalms", "Salmos", "Psalm", false},
+    BookInfo{"Ps", "Psalms", "Salmos", "Psalm", false, "Salmo"},
     BookInfo{"Prov", "Proverbs", "Provérbios", "", false},
     BookInfo{"Eccl", "Ecclesiastes", "Eclesiastes", "", false},
     BookInfo{"Song", "Song of Solomon", "Cântico dos Cânticos", "", false},
@@ -67,7 +67,7 @@ constexpr std::array kBooks = {
     BookInfo{"2Macc", "2 Maccabees", "2 Macabeus", "", false},
     BookInfo{"1Esd", "1 Esdras", "1 Esdras", "", false},
     BookInfo{"PrMan", "Prayer of Manasseh", "Oração de Manassés", "", kOne},
-    BookInfo{"AddPs", "Psalm 151", "Salmo 151", "Additional Psalm", kOne},
+    BookInfo{"AddPs", "Psalm 151", "Salmo 151", "Additional Psalm", kOne, "Salmo Adicional"},
     BookInfo{"3Macc", "3 Maccabees", "3 Macabeus", "", false},
     BookInfo{"2Esd", "2 Esdras", "2 Esdras", "", false},
     BookInfo{"4Macc", "4 Maccabees", "4 Macabeus", "", false},
@@ -120,8 +120,15 @@ const BookInfo& book_info(BookIndex index) {
   return kBooks[static_cast<std::size_t>(index)];
 }
 
-std::string_view citation_name(BookIndex index) {
+bool portuguese_names(std::string_view lang) {
+  const std::string_view base = lang.substr(0, lang.find_first_of("-_"));
+  return base.size() == 2 && (base[0] == 'p' || base[0] == 'P') &&
+         (base[1] == 't' || base[1] == 'T');
+}
+
+std::string_view citation_name(BookIndex index, std::string_view lang) {
   const BookInfo& info = book_info(index);
+  if (portuguese_names(lang)) return info.citation_pt.empty() ? info.name_pt : info.citation_pt;
   return info.citation_en.empty() ? info.name_en : info.citation_en;
 }
 

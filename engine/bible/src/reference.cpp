@@ -29,11 +29,13 @@ using bible_detail::NameLanguage;
 
 constexpr std::size_t kMaxSegments = 100;
 constexpr std::size_t kMaxDigits = 3;  // no book has 1000 chapters or a chapter 1000 verses
-// The canonical display of any accepted reference must parse again (clients echo it back), so
-// the byte limit covers the longest display the segment limit allows: a book name plus 100
-// segments like "999:999-999:999" each with a separator. A 482-byte input once displayed as
-// 700 bytes and was refused on the way back (fuzz corpus: reference/display-longer-than-input).
-constexpr std::size_t kMaxReferenceBytes = 2000;
+// The display of any accepted reference, in English or Portuguese, must parse again (clients
+// echo it back), so the byte limit covers the longest display the segment limit allows: 100
+// segments that each name a book ("; (Cântico dos Cânticos 999:999a-999:999b)", at most 48
+// bytes). A 482-byte input once displayed as 700 bytes and was refused on the way back (fuzz
+// corpus: reference/display-longer-than-input); abbreviated books ("Bel 1; Sus 1; ...") grow
+// more than that.
+constexpr std::size_t kMaxReferenceBytes = 4800;
 
 // Typographic dashes and spaces read as '-' and ' ' (Isaías 61.10—62.3, "João 3:16").
 constexpr std::array<std::pair<std::string_view, char>, 12> kLookalikes = {{
@@ -100,6 +102,17 @@ class Parser {
     return std::move(reference_);
   }
 
+  // Where the text names a book: a span of `plain_text()`.
+  struct BookName {
+    std::size_t offset = 0;
+    std::size_t length = 0;
+    BookIndex book = 0;
+  };
+  // After a successful parse: the text with typographic dashes and spaces made plain, and each
+  // book name in it, in order.
+  [[nodiscard]] const std::string& plain_text() const { return text_; }
+  [[nodiscard]] const std::vector<BookName>& book_names() const { return book_names_; }
+
  private:
   // --- errors -------------------------------------------------------------------------------
   [[nodiscard]] Error fail(std::string message) const {
@@ -159,6 +172,8 @@ class Parser {
     if (!book)
       return fail("unknown book '" + std::string(name) + "' in '" + std::string(original_) + "'");
     book_ = *book;
+    book_names_.push_back(
+        {static_cast<std::size_t>(name.data() - text_.data()), name.size(), *book});
     chapter_ = book_info(book_).single_chapter ? 1 : 0;
     if (at_end()) return fail_quoting("has no chapter or verse");
     return std::nullopt;
@@ -312,17 +327,35 @@ class Parser {
   int chapter_ = 0;  // the chapter lone numbers belong to; 0: lone numbers are chapters
   bool just_closed_ = false;
   Reference reference_;
+  std::vector<BookName> book_names_;
 };
 
 NameLanguage language_of(std::string_view tag) {
-  const std::string base = bible_detail::fold_case(tag.substr(0, tag.find_first_of("-_")));
-  return base == "pt" ? NameLanguage::portuguese : NameLanguage::english;
+  return portuguese_names(tag) ? NameLanguage::portuguese : NameLanguage::english;
 }
 
 }  // namespace
 
 Result<Reference> parse_reference(std::string_view text, std::string_view lang) {
   return Parser(text, language_of(lang)).parse();
+}
+
+std::string display_reference(std::string_view text, std::string_view written_lang,
+                              std::string_view display_lang) {
+  if (portuguese_names(written_lang) == portuguese_names(display_lang)) return std::string(text);
+  Parser parser(text, language_of(written_lang));
+  if (!parser.parse()) return std::string(text);
+  // Only the names change: the book's notation ("20:1-10(11-18)") is kept as printed.
+  const std::string& plain = parser.plain_text();
+  std::string out;
+  std::size_t at = 0;
+  for (const auto& name : parser.book_names()) {
+    out.append(plain, at, name.offset - at);
+    out += citation_name(name.book, display_lang);
+    at = name.offset + name.length;
+  }
+  out.append(plain, at);
+  return out;
 }
 
 }  // namespace kalendar

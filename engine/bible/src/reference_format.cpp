@@ -104,7 +104,7 @@ class Validator {
 
 }  // namespace
 
-std::string format_reference(const Reference& reference) {
+std::string format_reference(const Reference& reference, std::string_view lang) {
   std::string out;
   BookIndex book = -1;
   int chapter = -1;       // the chapter a verse-only continuation would belong to; -1: none
@@ -125,7 +125,7 @@ std::string format_reference(const Reference& reference) {
       if (!out.empty()) out += "; ";
       if (group_before_name) out += '(';
       const bool known = segment.start.book >= 0 && segment.start.book < bible_book_count();
-      out += known ? citation_name(segment.start.book) : std::string_view("?");  // hand-built
+      out += known ? citation_name(segment.start.book, lang) : std::string_view("?");  // hand-built
       out += ' ';
     } else {
       out += write_chapter ? "; " : ", ";

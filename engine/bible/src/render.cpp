@@ -47,7 +47,7 @@ std::string render_markdown(const Passage& passage) {
     // The number alone is enough while chapter and book stay the same.
     out += "**";
     if (previous && previous->book != verse.ref.book) {
-      out += citation_name(verse.ref.book);
+      out += citation_name(verse.ref.book, passage.language);
       out += ' ';
     }
     if (previous && (previous->book != verse.ref.book || previous->chapter != verse.ref.chapter)) {

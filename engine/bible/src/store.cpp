@@ -106,7 +106,8 @@ Result<Passage> BibleStore::passage(std::string_view code, const Reference& refe
 
   Passage passage;
   passage.version_code = version->code;
-  passage.reference = format_reference(reference);
+  passage.language = version->language;
+  passage.reference = format_reference(reference, version->language);
   for (const VerseSpan& span : spans.value()) {
     const BookIndex book = span.first.book;
     for (int chapter = span.first.chapter; chapter <= span.last.chapter; ++chapter) {

@@ -289,6 +289,9 @@ struct BookDefinition {
   std::string kind = "book";  // book | translation | adaptation
   std::string extends;
   std::string lang;  // the book's own language; strings[0].lang
+  // The language its reading references are written in: that of the book whose tables it has
+  // (a translation keeps its original's "Psalm 23" until a writer shows it in `lang`).
+  std::string references_lang;
   int year = 0;
   std::string time_zone;  // IANA, for "today"
   YearRange valid_years;

@@ -103,7 +103,8 @@ struct PassageVerse {
 // Example: passage("web", "Matt 17:20-22") has 3 verses and missing == {Matt 17:21}.
 struct Passage {
   std::string version_code;  // "kjv"
-  std::string reference;     // canonical display: "John 3:16-18"
+  std::string language;      // the version's language (BCP 47): it names the books shown
+  std::string reference;     // canonical display in `language`: "John 3:16-18", "João 3:16-18"
   std::vector<PassageVerse> verses;
   std::vector<VerseRef> missing;  // verses inside the reference that have no text here
 };
@@ -156,9 +157,10 @@ enum class TextFormat { verses, plain, markdown };
 // Example: render_plain(john_3_16_17) == "For God so loved ... life. For God sent ...".
 [[nodiscard]] std::string render_plain(const Passage& passage);
 // Markdown: each verse preceded by its bold number ("**16** For God so loved..."); the first
-// verse of a new chapter shows "**4:1**", of a new book "**Romans 8:28**"; runs of optional
-// verses are wrapped in square brackets; verses without text are left out; Markdown characters
-// in the text (* _ [ ] ` \) are backslash-escaped.
+// verse of a new chapter shows "**4:1**", of a new book "**Romans 8:28**" (the book named in the
+// passage's language: "**Romanos 8:28**"); runs of optional verses are wrapped in square
+// brackets; verses without text are left out; Markdown characters in the text (* _ [ ] ` \) are
+// backslash-escaped.
 // Example: render_markdown(john_3_16_17) == "**16** For God ... **17** For God sent ...".
 [[nodiscard]] std::string render_markdown(const Passage& passage);
 

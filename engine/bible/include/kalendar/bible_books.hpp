@@ -31,6 +31,7 @@ struct BookInfo {
   std::string_view name_pt;      // Portuguese (Brazil) name: "1 Coríntios"
   std::string_view citation_en;  // English name used in reference strings ("Psalm" for Psalms)
   bool single_chapter = false;   // "Jude 3" means verse 3 (Obadiah, Philemon, 2-3 John, Jude, ...)
+  std::string_view citation_pt;  // Portuguese name used in reference strings ("Salmo" for Salmos)
 };
 
 // A single verse. Chapter and verse are 1-based; a verse of 0 (`kWholeChapter`) appears only in
@@ -56,9 +57,16 @@ struct VerseRef {
 // Example: book_info(0).name_en == "Genesis".
 [[nodiscard]] const BookInfo& book_info(BookIndex index);
 
-// The English name references use: citation_en when set, else name_en.
-// Example: citation_name(*find_book_by_osis("Ps")) == "Psalm".
-[[nodiscard]] std::string_view citation_name(BookIndex index);
+// The name references use in language `lang` (a BCP 47 tag; Portuguese for "pt", "pt-BR", ...,
+// English for any other): citation_en or citation_pt when set, else name_en or name_pt.
+// Example: citation_name(*find_book_by_osis("Ps")) == "Psalm";
+//          citation_name(*find_book_by_osis("Ps"), "pt-BR") == "Salmo".
+[[nodiscard]] std::string_view citation_name(BookIndex index, std::string_view lang = "en");
+
+// Whether `lang` (a BCP 47 tag) names books in Portuguese; every other language reads and
+// writes them in English.
+// Example: portuguese_names("pt-BR") == true; portuguese_names("es") == false.
+[[nodiscard]] bool portuguese_names(std::string_view lang);
 
 // The book with this OSIS id (exact, case-sensitive, as in SWORD), or nullopt.
 // Example: find_book_by_osis("Tob") has a value; find_book_by_osis("Tobit") does not.

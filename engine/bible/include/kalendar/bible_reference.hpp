@@ -66,9 +66,24 @@ struct Reference {
 [[nodiscard]] Result<Reference> parse_reference(std::string_view text,
                                                 std::string_view lang = "en");
 
-// The canonical English display string; parsing it gives the same segments back.
-// Example: format_reference(*parse_reference("Salmo 103.1-13, 22")) == "Psalm 103:1-13, 22".
-[[nodiscard]] std::string format_reference(const Reference& reference);
+// The canonical display string, with book names in `lang` (Portuguese for "pt" and its regional
+// tags, English for every other language); parse_reference(display, lang) gives the same
+// segments back. The notation is the same in both: chapter:verse, "," between verses, ";"
+// between chapters, optional verses in parentheses.
+// Example: format_reference(*parse_reference("Salmo 103.1-13, 22")) == "Psalm 103:1-13, 22";
+//          format_reference(*parse_reference("John 3:16; Ps 23"), "pt-BR") == "João 3:16; Salmo
+//          23".
+[[nodiscard]] std::string format_reference(const Reference& reference,
+                                           std::string_view lang = "en");
+
+// A reference written in `written_lang`, displayed in `display_lang`: as written when both name
+// books in the same language, else with each book name replaced by its citation name in
+// `display_lang`; the notation stays as written (typographic dashes and spaces made plain).
+// Text that does not parse is returned as written.
+// Example: display_reference("Psalm 118:14-17, 22-24", "en", "pt-BR") == "Salmo 118:14-17, 22-24";
+//          display_reference("Sl 23", "pt-BR", "pt") == "Sl 23".
+[[nodiscard]] std::string display_reference(std::string_view text, std::string_view written_lang,
+                                            std::string_view display_lang);
 
 // A segment made concrete against a versification: both ends are real verses.
 // Example: "Psalm 23" in KJV gives VerseSpan{first {ps, 23, 1}, last {ps, 23, 6}}.
