@@ -7,6 +7,7 @@
 
 #include <rapidjson/document.h>
 
+#include <iterator>
 #include <stdexcept>
 
 namespace kalendar::tools {
@@ -18,6 +19,9 @@ using Value = rapidjson::Value;
 constexpr const char* kTrimmed =
     "&fields[day]=date,weekday,season,sub_season,week,week_label,sunday_name,color,fast,"
     "celebration&fields[reading]=service,part,slot,reference,track&fields[collect]=title";
+constexpr const char* kEucharist =
+    "&service=eucharist&include=readings&fields[day]=date"
+    "&fields[reading]=service,part,slot,reference,track";
 
 std::string str(const Value& v, const char* member) {
   if (!v.IsObject()) return {};
@@ -33,6 +37,45 @@ const Value& member(const Value& v, const char* name) {
   if (!v.IsObject()) return kNull;
   const auto it = v.FindMember(name);
   return it == v.MemberEnd() ? kNull : it->value;
+}
+
+// Per office, "slot (track) reference" in the API's order.
+std::vector<std::pair<std::string, std::vector<std::string>>> read_readings(const Value& d) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> offices;
+  const Value& readings = member(d, "readings");
+  if (!readings.IsArray()) return offices;
+  for (const auto& r : readings.GetArray()) {
+    const std::string part = str(r, "part");
+    const std::string office = str(r, "service") + (part.empty() ? "" : "/" + part);
+    if (offices.empty() || offices.back().first != office) {
+      offices.emplace_back(office, std::vector<std::string>{});
+    }
+    const std::string track = str(r, "track");
+    offices.back().second.push_back(str(r, "slot") + (track.empty() ? "" : " (" + track + ")") +
+                                    " " + str(r, "reference"));
+  }
+  return offices;
+}
+
+// The eucharist's offices join the day's after its daily ones, as service=all lists them
+// (daily, eucharist, morning, evening).
+void add_eucharist(ApiDay& day, const Value& eucharist_day) {
+  auto offices = read_readings(eucharist_day);
+  auto at = day.readings.begin();
+  while (at != day.readings.end() && at->first.rfind("daily", 0) == 0) ++at;
+  day.readings.insert(at, std::make_move_iterator(offices.begin()),
+                      std::make_move_iterator(offices.end()));
+}
+
+// The "data" array of a /days envelope ({"data":[...],"links":{...},"meta":{...}}): meta differs
+// between trees (data_version) even when every day is the same.
+std::string data_array(const std::string& body) {
+  const auto links = body.rfind(",\"links\":");
+  const std::size_t start = body.find('[');
+  if (links == std::string::npos || start == std::string::npos || start > links) {
+    throw std::runtime_error("the API answered an unexpected days envelope");
+  }
+  return body.substr(start, links - start);
 }
 
 ApiDay read_day(const Value& d) {
@@ -67,19 +110,7 @@ ApiDay read_day(const Value& d) {
           {str(o, "slug"), str(o, "name"), str(o, "fate"), str(o, "transferred_to")});
     }
   }
-  const Value& readings = member(d, "readings");
-  if (readings.IsArray()) {
-    for (const auto& r : readings.GetArray()) {
-      const std::string part = str(r, "part");
-      const std::string office = str(r, "service") + (part.empty() ? "" : "/" + part);
-      if (day.readings.empty() || day.readings.back().first != office) {
-        day.readings.emplace_back(office, std::vector<std::string>{});
-      }
-      const std::string track = str(r, "track");
-      day.readings.back().second.push_back(
-          str(r, "slot") + (track.empty() ? "" : " (" + track + ")") + " " + str(r, "reference"));
-    }
-  }
+  day.readings = read_readings(d);
   const Value& collects = member(d, "collect");
   if (collects.IsArray()) {
     for (const auto& c : collects.GetArray()) day.collects.push_back(str(c, "title"));
@@ -89,25 +120,45 @@ ApiDay read_day(const Value& d) {
 
 }  // namespace
 
-std::vector<ApiDay> parse_api_days(const std::string& data_json) {
+std::vector<ApiDay> parse_api_days(const std::string& data_json,
+                                   const std::string& eucharist_json) {
   rapidjson::Document doc;
   doc.Parse(data_json.c_str(), data_json.size());
   if (doc.HasParseError() || !doc.IsArray()) {
     throw std::runtime_error("the API answered a days body that is not a JSON array");
   }
+  rapidjson::Document eucharist;
+  if (!eucharist_json.empty()) {
+    eucharist.Parse(eucharist_json.c_str(), eucharist_json.size());
+    if (eucharist.HasParseError() || !eucharist.IsArray() || eucharist.Size() != doc.Size()) {
+      throw std::runtime_error("the API answered the eucharist's days differently");
+    }
+  }
   std::vector<ApiDay> days;
   days.reserve(doc.Size());
-  for (const auto& d : doc.GetArray()) days.push_back(read_day(d));
+  for (rapidjson::SizeType i = 0; i < doc.Size(); ++i) {
+    days.push_back(read_day(doc[i]));
+    if (!eucharist_json.empty()) add_eucharist(days.back(), eucharist[i]);
+  }
   return days;
 }
 
-ApiDay parse_api_day(std::string_view day_json) {
+ApiDay parse_api_day(std::string_view day_json, std::string_view eucharist_json) {
+  auto parse = [](std::string_view json, rapidjson::Document& doc) {
+    doc.Parse(json.data(), json.size());
+    if (doc.HasParseError() || !doc.IsObject()) {
+      throw std::runtime_error("the API answered a day that is not a JSON object");
+    }
+  };
   rapidjson::Document doc;
-  doc.Parse(day_json.data(), day_json.size());
-  if (doc.HasParseError() || !doc.IsObject()) {
-    throw std::runtime_error("the API answered a day that is not a JSON object");
+  parse(day_json, doc);
+  ApiDay day = read_day(doc);
+  if (!eucharist_json.empty()) {
+    rapidjson::Document eucharist;
+    parse(eucharist_json, eucharist);
+    add_eucharist(day, eucharist);
   }
-  return read_day(doc);
+  return day;
 }
 
 std::vector<std::string_view> split_api_days(std::string_view data_json) {
@@ -173,23 +224,24 @@ std::string ApiTree::get(const std::string& target, int& status) const {
 ApiYear ApiTree::year(const std::string& code, int year, bool parse,
                       const std::string& lang) const {
   ApiYear out;
-  const api::Response r =
-      api_->get("/api/v2/days?book=" + code + "&year=" + std::to_string(year) +
-                "&include=celebrations,readings,readings.morning,readings.evening,collect" +
-                kTrimmed + (lang.empty() ? "" : "&lang=" + lang));
+  const std::string days = "/api/v2/days?book=" + code + "&year=" + std::to_string(year) +
+                           (lang.empty() ? "" : "&lang=" + lang);
+  const api::Response r = api_->get(
+      days + "&include=celebrations,readings,readings.morning,readings.evening,collect" + kTrimmed);
   if (r.status != 200) {
     out.error = r.body;
     return out;
   }
-  // The envelope is {"data":[...],"links":{...},"meta":{...}}; meta differs between trees
-  // (data_version) even when every day is the same.
-  const auto links = r.body.rfind(",\"links\":");
-  const std::size_t start = r.body.find('[');
-  if (links == std::string::npos || start == std::string::npos || start > links) {
-    throw std::runtime_error("the API answered an unexpected days envelope");
+  // /days gives one service's readings (daily here) plus morning and evening: the eucharist's
+  // come in a second answer of the same days, only their readings.
+  const api::Response e = api_->get(days + kEucharist);
+  if (e.status != 200) {
+    out.error = e.body;
+    return out;
   }
-  out.data = r.body.substr(start, links - start);
-  if (parse) out.days = parse_api_days(out.data);
+  out.data = data_array(r.body);
+  out.eucharist = data_array(e.body);
+  if (parse) out.days = parse_api_days(out.data, out.eucharist);
   return out;
 }
 

@@ -31,8 +31,8 @@ struct ApiObservance {
 };
 
 // The facts of GET /api/v2/days/{date}?include=celebrations,readings,readings.morning,
-// readings.evening,collect that a liturgist
-// reads; "" stands for the API's null.
+// readings.evening,collect (and the same day's eucharist readings) that a liturgist reads; ""
+// stands for the API's null.
 struct ApiDay {
   std::string date;  // ISO
   std::string weekday_name;
@@ -45,7 +45,8 @@ struct ApiDay {
   std::string celebration_slug;
   std::string transferred_from;  // ISO date or ""
   std::vector<ApiObservance> others;
-  // Per office ("daily", "daily/morning", "morning", "evening"): "slot reference" in order.
+  // Per office ("daily", "daily/morning", "eucharist", "morning", "evening"): "slot reference"
+  // in order.
   std::vector<std::pair<std::string, std::vector<std::string>>> readings;
   std::vector<std::string> collects;  // titles
 };
@@ -56,8 +57,9 @@ struct ApiBook {
 };
 
 struct ApiYear {
-  std::string error;  // the API's error body when it refused; then days is empty
-  std::string data;   // the raw "data" member: equal data means equal days (a fast skip)
+  std::string error;      // the API's error body when it refused; then days is empty
+  std::string data;       // the raw "data" member: equal data means equal days (a fast skip)
+  std::string eucharist;  // the raw "data" of the same days' eucharist readings (service=eucharist)
   std::vector<ApiDay> days;
 };
 
@@ -85,10 +87,12 @@ class ApiTree {
   std::vector<ApiBook> books_;
 };
 
-// Reads the `data` array of a /api/v2/days answer; throws std::runtime_error on a malformed body.
-std::vector<ApiDay> parse_api_days(const std::string& data_json);
-// Reads one day object of that array.
-ApiDay parse_api_day(std::string_view day_json);
+// Reads the `data` array of a /api/v2/days answer, with the eucharist's answer of the same days
+// when given (ApiYear::eucharist); throws std::runtime_error on a malformed body.
+std::vector<ApiDay> parse_api_days(const std::string& data_json,
+                                   const std::string& eucharist_json = "");
+// Reads one day object of that array (and the same day of the eucharist's array, if given).
+ApiDay parse_api_day(std::string_view day_json, std::string_view eucharist_json = {});
 // The text of each day object in that array, found without parsing (each starts with
 // {"id":"YYYY-MM-DD"), so that only days whose bytes differ need parsing.
 std::vector<std::string_view> split_api_days(std::string_view data_json);

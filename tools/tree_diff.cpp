@@ -174,17 +174,21 @@ std::vector<DayChange> diff_book_year(const ApiTree& before, const ApiTree& afte
     return {{book, iso_year + "-01-01", "", "year", a.error.empty() ? "answered" : a.error,
              b.error.empty() ? "answered" : b.error}};
   }
-  if (a.data == b.data) return {};  // the common case: nothing to parse
+  if (a.data == b.data && a.eucharist == b.eucharist) return {};  // the common case
   // Only the days whose bytes differ are parsed: an edit usually touches a few days a year.
   const auto days_a = split_api_days(a.data);
   const auto days_b = split_api_days(b.data);
+  const auto eucharist_a = split_api_days(a.eucharist);
+  const auto eucharist_b = split_api_days(b.eucharist);
   std::vector<DayChange> changes;
-  if (days_a.size() != days_b.size()) {
+  if (days_a.size() != days_b.size() || eucharist_a.size() != days_a.size() ||
+      eucharist_b.size() != days_b.size()) {
     throw std::runtime_error("the two trees answered " + iso_year + " with different day counts");
   }
   for (std::size_t i = 0; i < days_a.size(); ++i) {
-    if (days_a[i] == days_b[i]) continue;
-    auto day = diff_day(book, parse_api_day(days_a[i]), parse_api_day(days_b[i]));
+    if (days_a[i] == days_b[i] && eucharist_a[i] == eucharist_b[i]) continue;
+    auto day = diff_day(book, parse_api_day(days_a[i], eucharist_a[i]),
+                        parse_api_day(days_b[i], eucharist_b[i]));
     changes.insert(changes.end(), day.begin(), day.end());
   }
   return changes;

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include <unistd.h>
 
 namespace kalendar::tools {
 namespace {
@@ -104,6 +105,38 @@ TEST(KalendarDiff, IdenticalTreesExitZeroAndPrintNothing) {
       run_in(kRoot, run_diff, {"kalendar-diff", "--years", "2026-2027", "books", "books"});
   EXPECT_EQ(shipped.status, 0) << shipped.out << shipped.err;
   EXPECT_EQ(shipped.out, "");
+}
+
+// Issue 11: the diff once compared only the daily office and morning and evening prayer; a
+// changed eucharist reading went unreported. Easter Day 2026 (5 April) is in Year A, whose gospel
+// BCP 2019 gives as John 20:1-10(11-18); the edited copy reads the whole of John 20:1-18.
+TEST(KalendarDiff, ChangedEucharistReadingIsReported) {
+  const fs::path scratch =
+      fs::temp_directory_path() / ("kalendar-diff-eucharist-" + std::to_string(::getpid()));
+  fs::remove_all(scratch);
+  for (const char* side : {"before", "after"}) {
+    fs::create_directories(scratch / side / "books");
+    fs::copy(kRoot / "books/loc_2019_en", scratch / side / "books/loc_2019_en",
+             fs::copy_options::recursive);
+  }
+  const fs::path edited = scratch / "after/books/loc_2019_en/lectionary.yaml";
+  std::string lectionary = read_file(edited);
+  const std::string row = R"x(gospel: ["John 20:1-10(11-18)", "Matthew 28:1-10"])x";
+  const auto at = lectionary.find(row);
+  ASSERT_NE(at, std::string::npos) << "the Easter Day row moved: update this test";
+  lectionary.replace(at, row.size(), R"x(gospel: ["John 20:1-18", "Matthew 28:1-10"])x");
+  std::ofstream(edited) << lectionary;
+
+  const ToolRun r = run_in(scratch, run_diff,
+                           {"kalendar-diff", "--years", "2026-2026", "--rules",
+                            (kRoot / "rules").string(), "before/books", "after/books"});
+  fs::remove_all(scratch);
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_EQ(r.out,
+            "loc_2019_en 2026-04-05 Easter Day | readings (eucharist): first_reading Acts 10:34-43 "
+            "+ psalm Psalm 118:14-17, 22-24 + second_reading Colossians 3:1-4 + gospel John "
+            "20:1-10(11-18) -> first_reading Acts 10:34-43 + psalm Psalm 118:14-17, 22-24 + "
+            "second_reading Colossians 3:1-4 + gospel John 20:1-18\n");
 }
 
 TEST(KalendarDiff, BrokenTreeExitsTwoWithTheValidatorsDiagnostics) {
