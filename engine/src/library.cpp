@@ -14,24 +14,17 @@ namespace kalendar {
 
 namespace {
 
-// SHA-256 over the files' names and bytes, hex, truncated: a version tag, not a secret.
-std::string digest_files(std::vector<std::string> files,
-                         const std::vector<std::pair<std::string, std::string>>& texts) {
-  std::sort(files.begin(), files.end());
-  files.erase(std::unique(files.begin(), files.end()), files.end());
+// SHA-256 over the parts' names and bytes, hex, truncated: a version tag, not a secret. Each
+// part's length goes in first, so that moving bytes from one part to the next changes it.
+std::string digest_parts(const std::vector<std::pair<std::string_view, std::string_view>>& parts) {
   EVP_MD_CTX* ctx = EVP_MD_CTX_new();
   EVP_DigestInit_ex(ctx, EVP_sha256(), nullptr);
-  for (const auto& f : files) {
-    EVP_DigestUpdate(ctx, f.data(), f.size());
-    std::ifstream in(f, std::ios::binary);
-    std::ostringstream buf;
-    buf << in.rdbuf();
-    const std::string bytes = buf.str();
-    EVP_DigestUpdate(ctx, bytes.data(), bytes.size());
-  }
-  for (const auto& [name, text] : texts) {
-    EVP_DigestUpdate(ctx, name.data(), name.size());
-    EVP_DigestUpdate(ctx, text.data(), text.size());
+  for (const auto& [name, bytes] : parts) {
+    for (const std::string_view piece : {name, bytes}) {
+      const std::string length = std::to_string(piece.size()) + ":";
+      EVP_DigestUpdate(ctx, length.data(), length.size());
+      EVP_DigestUpdate(ctx, piece.data(), piece.size());
+    }
   }
   unsigned char md[EVP_MAX_MD_SIZE];
   unsigned int len = 0;
@@ -44,6 +37,25 @@ std::string digest_files(std::vector<std::string> files,
     out += kHex[md[i] & 0xF];
   }
   return out;
+}
+
+// The same over files (name and bytes, in name order, each once) and in-memory texts.
+std::string digest_files(std::vector<std::string> files,
+                         const std::vector<std::pair<std::string, std::string>>& texts) {
+  std::sort(files.begin(), files.end());
+  files.erase(std::unique(files.begin(), files.end()), files.end());
+  std::vector<std::string> contents;
+  contents.reserve(files.size());
+  for (const auto& f : files) {
+    std::ifstream in(f, std::ios::binary);
+    std::ostringstream buf;
+    buf << in.rdbuf();
+    contents.push_back(buf.str());
+  }
+  std::vector<std::pair<std::string_view, std::string_view>> parts;
+  for (std::size_t i = 0; i < files.size(); ++i) parts.emplace_back(files[i], contents[i]);
+  for (const auto& [name, text] : texts) parts.emplace_back(name, text);
+  return digest_parts(parts);
 }
 
 // Shared names (rules/strings/*.yaml) as LanguageStrings for the type and colour catalogues.
@@ -72,6 +84,11 @@ std::vector<LanguageStrings> shared_strings(const std::vector<detail::StringLaye
 }
 
 }  // namespace
+
+std::string content_digest(
+    const std::vector<std::pair<std::string_view, std::string_view>>& parts) {
+  return digest_parts(parts);
+}
 
 const CompiledBook* Library::find(std::string_view code) const {
   for (const auto& b : books_) {
@@ -116,8 +133,12 @@ std::shared_ptr<Library> load_library(const LibrarySources& sources, DiagnosticL
     }
     diags.append(book_diags);
     if (book_diags.has_errors()) continue;
-    definition->data_version = digest_files(merged->files, {});
-    all_files.insert(all_files.end(), merged->files.begin(), merged->files.end());
+    // A book's answers use its files, the rule sets it uses and the shared names.
+    std::vector<std::string> files = merged->files;
+    files.insert(files.end(), loader.global_string_files().begin(),
+                 loader.global_string_files().end());
+    definition->data_version = digest_files(files, {});
+    all_files.insert(all_files.end(), files.begin(), files.end());
     library->books_.push_back(CompiledBook::compile(std::move(*definition)));
   }
   library->data_version = digest_files(all_files, texts);

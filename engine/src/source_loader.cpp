@@ -141,6 +141,7 @@ std::optional<StringLayer> SourceLoader::read_strings_file(const SourceNode& roo
 void SourceLoader::add_rule_file(const std::string& name, const SourceNode* root,
                                  const std::string& path) {
   if (name.rfind("strings/", 0) == 0) {
+    global_string_files_.push_back(path);
     if (auto layer = read_strings_file(*root, name.substr(8))) {
       global_strings_.push_back(std::move(*layer));
     }

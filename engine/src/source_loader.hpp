@@ -43,6 +43,10 @@ class SourceLoader {
   std::optional<MergedSource> merge(const std::string& code);
   // Shared string layers from rules/strings (lowest priority of all names).
   [[nodiscard]] const std::vector<StringLayer>& global_strings() const { return global_strings_; }
+  // The files those layers came from: every book's names depend on them (data_version).
+  [[nodiscard]] const std::vector<std::string>& global_string_files() const {
+    return global_string_files_;
+  }
   // checks.yaml of a book, if any.
   [[nodiscard]] const SourceNode* checks(const std::string& code) const;
   [[nodiscard]] std::string book_dir(const std::string& code) const;
@@ -73,6 +77,7 @@ class SourceLoader {
   std::deque<SourceNode> trees_;  // owns every node handed out
   std::map<std::string, std::pair<const SourceNode*, std::string>> rule_sets_;
   std::vector<StringLayer> global_strings_;
+  std::vector<std::string> global_string_files_;
   std::map<std::string, RawBook> books_;
 };
 

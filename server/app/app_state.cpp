@@ -28,6 +28,51 @@ const BibleChoice& AppState::bible_choice(const CompiledBook& book) const {
   return it != bible_choices.end() ? it->second : kNone;
 }
 
+const std::string& AppState::data_version_of(const CompiledBook& book) const {
+  const auto it = book_data_versions.find(book.code);
+  return it != book_data_versions.end() ? it->second : data_version;
+}
+
+namespace {
+
+// What the packs of one book (every book when `code` is empty) can put into an answer.
+std::string pack_bytes(const TextPacks& packs, std::string_view code) {
+  std::string out;
+  auto add = [&out](std::string_view bytes) {
+    out += std::to_string(bytes.size());
+    out += ':';
+    out += bytes;
+  };
+  for (const TextPack& pack : packs.packs()) {
+    if (!code.empty() && pack.book != code) continue;
+    for (const std::string* field : {&pack.book, &pack.lang, &pack.source, &pack.licence}) {
+      add(*field);
+    }
+    for (const auto& [key, text] : pack.collects) {
+      add(key);
+      add(text.body);
+      add(text.preface);
+    }
+  }
+  return out;
+}
+
+// The digests of AppState::data_version and book_data_versions.
+void set_data_versions(AppState& app) {
+  const std::string bibles =
+      app.bibles ? std::to_string(app.bibles->content_hash()) : std::string("none");
+  const std::string all_packs = pack_bytes(*app.texts, "");
+  app.data_version = content_digest(
+      {{"books", app.library->data_version}, {"texts", all_packs}, {"bibles", bibles}});
+  for (const auto& book : app.library->books()) {
+    const std::string packs = pack_bytes(*app.texts, book->code);
+    app.book_data_versions[book->code] =
+        content_digest({{"book", book->data_version}, {"texts", packs}, {"bibles", bibles}});
+  }
+}
+
+}  // namespace
+
 std::shared_ptr<AppState> make_app_state(std::shared_ptr<const Library> library,
                                          std::shared_ptr<const BibleStore> bibles,
                                          std::shared_ptr<const TextPacks> texts,
@@ -49,6 +94,7 @@ std::shared_ptr<AppState> make_app_state(std::shared_ptr<const Library> library,
                   "unknown time zone '" + book->time_zone + "' (not in the tz database)");
     }
   }
+  set_data_versions(*app);
   return diags.has_errors() ? nullptr : app;
 }
 
@@ -98,7 +144,7 @@ std::shared_ptr<AppState> load_app_state(const AppPaths& paths, DiagnosticList& 
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                       std::chrono::steady_clock::now() - started)
                       .count();
-  if (app) log("loaded in " + std::to_string(ms) + " ms");
+  if (app) log("loaded in " + std::to_string(ms) + " ms, data_version " + app->data_version);
   return app;
 }
 

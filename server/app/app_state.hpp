@@ -46,6 +46,14 @@ struct AppState {
   std::map<std::string, const date::time_zone*, std::less<>> zones;  // by book code
   std::map<std::string, BibleChoice, std::less<>> bible_choices;     // by book code
   FieldCatalog fields;
+  // What `meta.data_version` says: a digest of everything answers come from, so that it (and the
+  // ETags) change exactly when answers can: the books, rules and shared names
+  // (library->data_version), the text packs and the Bible store. A reload of unchanged sources
+  // keeps it.
+  std::string data_version;
+  // The same for one book's answers: its own files, the rules and names it uses, its text packs
+  // and the Bible store (its days may carry any version's text). By book code.
+  std::map<std::string, std::string, std::less<>> book_data_versions;
   // The wall clock, replaceable in tests of `today`.
   std::function<std::chrono::system_clock::time_point()> clock = [] {
     return std::chrono::system_clock::now();
@@ -58,6 +66,9 @@ struct AppState {
   [[nodiscard]] std::vector<const BibleVersion*> bibles_for(const CompiledBook& book) const;
   // The same, with why the first is the book's default.
   [[nodiscard]] const BibleChoice& bible_choice(const CompiledBook& book) const;
+  // book_data_versions' entry for the book.
+  // Example: data_version_of(*library->find("loc_2015")).size() == 16.
+  [[nodiscard]] const std::string& data_version_of(const CompiledBook& book) const;
 };
 
 // Loads books (failing on any error), text packs (a broken pack is reported and skipped) and the

@@ -60,6 +60,7 @@ std::optional<BookScope> BookParams::resolve(RequestContext& ctx, const AppState
   ctx.check_book_access(b->code);
   BookScope scope;
   scope.book = b;
+  scope.data_version = app.data_version_of(*b);
   // The best of the book's languages: exact tag, base language, else the book's own.
   scope.names = &b->strings_for(context_.lang.value_or(b->lang));
   scope.lang = scope.names->lang;
@@ -132,7 +133,7 @@ Meta book_meta(const BookScope& scope, std::optional<std::string> service) {
   m.code = scope.book->code;
   m.lang = scope.lang;
   m.service = std::move(service);
-  m.data_version = scope.book->data_version;
+  m.data_version = scope.data_version;
   return m;
 }
 

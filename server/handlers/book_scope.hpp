@@ -32,6 +32,7 @@ struct BookScope {
   std::string bible_reason;                // why that version (requested, or the book's choice)
   std::string reading_type;                // "" = the book's default
   std::string psalter;                     // "" = the book's default
+  std::string data_version;                // of the book's answers (AppState::data_version_of)
 };
 
 class BookParams {

@@ -72,7 +72,7 @@ HandlerResult books_route(RequestContext& ctx, const AppState& app) {
   p.reject_unknown();
   if (!ctx.errors().empty()) return ctx.errors();
   Meta meta;
-  meta.data_version = app.engine->data_version();
+  meta.data_version = app.data_version;
   Reply reply;
   reply.body =
       list_document(&fields, Links{ctx.self_link(), std::nullopt}, meta, [&](JsonWriter& w) {
@@ -93,7 +93,7 @@ HandlerResult book_route(RequestContext& ctx, const AppState& app) {
   Meta meta;
   meta.code = b->code;
   meta.lang = b->lang;
-  meta.data_version = b->data_version;
+  meta.data_version = app.data_version_of(*b);
   Reply reply;
   reply.body = single_document(&fields, meta, [&](JsonWriter& w) { write_book(w, app, *b); });
   reply.content_language = b->lang;
@@ -110,7 +110,7 @@ HandlerResult preferences_route(RequestContext& ctx, const AppState& app) {
   Meta meta;
   meta.code = b->code;
   meta.lang = names.lang;
-  meta.data_version = b->data_version;
+  meta.data_version = app.data_version_of(*b);
   Reply reply;
   reply.body =
       list_document(nullptr, Links{ctx.self_link(), std::nullopt}, meta, [&](JsonWriter& w) {

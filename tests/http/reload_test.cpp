@@ -7,11 +7,13 @@
 // edits the way an operator would, then reloads.
 #include "app/reload.hpp"
 
+#include "api_fixture.hpp"
 #include "api_stack.hpp"
 #include "app/in_process.hpp"
 #include "http_client.hpp"
 
 #include "kalendar/library.hpp"
+#include "kalendar/text_pack.hpp"
 
 #include <gtest/gtest.h>
 
@@ -352,6 +354,86 @@ TEST(Reload, AFixedBookChangesTheAnswersAndTheirETagsAndAnUnchangedOneNeither) {
       api::Method::get, kTargets[0], {{"X-API-Key", api.key()}, {"If-None-Match", new_day.etag}}));
   EXPECT_EQ(revalidated.status, 304);
   EXPECT_EQ(api.get(kTargets[0]).body, new_day.body);
+}
+
+// Issue 7: data_version covered only the book files, so a reload that changed an operator's text
+// pack changed the collect's body but not the data_version the body states.
+TEST(Reload, AChangedTextPackChangesDataVersionAndETagAndAnUnchangedOneNeither) {
+  BooksDir dir;
+  const fs::path texts = dir.book().parent_path().parent_path() / "texts";
+  fs::create_directories(texts / "loc_2015");
+  fs::copy_file(fs::path(KALENDAR_SOURCE_DIR) / "tests/http/fixtures/texts/loc_2015/pt-BR.yaml",
+                texts / "loc_2015/pt-BR.yaml");
+  // What kalendar-server's SIGHUP builds, with the text packs (and no Bibles).
+  const StateBuilder with_packs = [&dir, &texts](DiagnosticList& diags) {
+    const std::string rules = std::string(KALENDAR_SOURCE_DIR) + "/rules";
+    std::shared_ptr<const Library> library =
+        load_library(LibrarySources::from_dirs(rules, (dir.book().parent_path()).string()), diags);
+    if (diags.has_errors()) return std::shared_ptr<const api::AppState>();
+    auto packs = load_text_packs(texts.string(), *library, diags);
+    return std::shared_ptr<const api::AppState>(
+        api::make_app_state(std::move(library), nullptr, std::move(packs), diags));
+  };
+  DiagnosticList diags;
+  api::InProcessApi api(with_packs(diags), 1U << 20U);  // with the response cache
+  ASSERT_FALSE(diags.has_errors());
+  const std::string collects = "/api/v2/collects/2025-11-30?book=loc_2015&include=text";
+  const std::string day = "/api/v2/days/2025-11-30?book=loc_2015";
+  const api::Response old_collects = api.get(collects);
+  const api::Response old_day = api.get(day);
+  ASSERT_EQ(old_collects.status, 200) << old_collects.body;
+  ASSERT_NE(old_collects.body.find("Coleta de teste para advent_1."), std::string::npos);
+  const std::string old_version = data_version_of(old_collects.body);
+  ASSERT_EQ(old_version.size(), 16U);
+
+  // The same files again: the same data_version and ETags (a client's cache stays valid).
+  ASSERT_TRUE(api::reload_state(api.state_slot(), with_packs).swapped);
+  const api::Response same = api.get(collects);
+  EXPECT_EQ(data_version_of(same.body), old_version);
+  EXPECT_EQ(same.etag, old_collects.etag);
+  EXPECT_EQ(api.get(day).etag, old_day.etag);
+
+  // The operator corrects one collect's text: the answers say so, and old ETags stop matching.
+  std::string pack = read_text(texts / "loc_2015/pt-BR.yaml");
+  const std::string from = "Coleta de teste para advent_1.";
+  pack.replace(pack.find(from), from.size(), "Coleta de teste corrigida para advent_1.");
+  std::ofstream(texts / "loc_2015/pt-BR.yaml", std::ios::binary | std::ios::trunc) << pack;
+  ASSERT_TRUE(api::reload_state(api.state_slot(), with_packs).swapped);
+  const api::Response changed = api.get(collects);
+  ASSERT_EQ(changed.status, 200) << changed.body;
+  EXPECT_NE(changed.body.find("Coleta de teste corrigida para advent_1."), std::string::npos);
+  EXPECT_NE(data_version_of(changed.body), old_version);
+  EXPECT_EQ(data_version_of(changed.body).size(), 16U);
+  EXPECT_NE(changed.etag, old_collects.etag);
+  const auto revalidated = api.dispatcher().dispatch(
+      api::make_request(api::Method::get, collects,
+                        {{"X-API-Key", api.key()}, {"If-None-Match", old_collects.etag}}));
+  EXPECT_EQ(revalidated.status, 200) << "an old ETag must not validate a changed answer";
+  // Every answer of the book states the new data_version (its packs are part of what it serves).
+  EXPECT_EQ(data_version_of(api.get(day).body), data_version_of(changed.body));
+}
+
+// The state's data_version covers the Bible store too: a different set of modules is another
+// version, the same modules loaded twice the same one.
+TEST(Reload, DataVersionFollowsTheBibleStore) {
+  BooksDir dir;
+  DiagnosticList diags;
+  auto library = load_library(LibrarySources::from_dirs(std::string(KALENDAR_SOURCE_DIR) + "/rules",
+                                                        dir.book().parent_path().string()),
+                              diags);
+  ASSERT_FALSE(diags.has_errors());
+  const auto bibles = testing::shared_stack().app().bibles;  // the tiny test modules
+  ASSERT_NE(bibles, nullptr);
+  const auto without = api::make_app_state(library, nullptr, nullptr, diags);
+  const auto with = api::make_app_state(library, bibles, nullptr, diags);
+  const auto again = api::make_app_state(library, bibles, nullptr, diags);
+  ASSERT_TRUE(without && with && again);
+  EXPECT_NE(with->data_version, without->data_version);
+  EXPECT_EQ(with->data_version, again->data_version);
+  const CompiledBook& book = *library->find("loc_2015");
+  EXPECT_NE(with->data_version_of(book), without->data_version_of(book));
+  EXPECT_EQ(with->data_version_of(book), again->data_version_of(book));
+  EXPECT_NE(with->data_version_of(book), book.data_version);  // more than the book's files
 }
 
 TEST(Reload, ConcurrentRequestsOverSeveralStatesNeverMixTwoStatesInOneAnswer) {

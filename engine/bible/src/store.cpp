@@ -1,4 +1,5 @@
 // The immutable store of loaded versions: lookups by code, passages, the language filter.
+#include "fnv1a.hpp"
 #include "text_fold.hpp"
 
 #include "kalendar/bible.hpp"
@@ -7,6 +8,7 @@
 #include <cassert>
 #include <cstddef>
 #include <limits>
+#include <string>
 #include <utility>
 
 namespace kalendar {
@@ -69,6 +71,26 @@ Result<std::shared_ptr<const BibleStore>> BibleStore::create(std::vector<BibleEd
     store->versions_.push_back(std::move(edition.version));
     store->texts_.push_back(std::move(edition.texts));
   }
+  // Everything an answer can show of a version: its catalogue entry and every verse.
+  std::uint64_t hash = bible_detail::kFnv1aStart;
+  auto add = [&hash](std::string_view bytes) {
+    hash = bible_detail::fnv1a64(std::to_string(bytes.size()) + ":", hash);
+    hash = bible_detail::fnv1a64(bytes, hash);
+  };
+  for (std::size_t i = 0; i < store->versions_.size(); ++i) {
+    const BibleVersion& v = store->versions_[i];
+    for (const std::string* field :
+         {&v.code, &v.module_name, &v.name, &v.abbreviation, &v.description, &v.language,
+          &v.publisher, &v.licence, &v.module_version}) {
+      add(*field);
+    }
+    add(v.versification->name());
+    const VerseTexts& texts = store->texts_[i];
+    add(texts.buffer());
+    add(std::string_view(reinterpret_cast<const char*>(texts.ends().data()),
+                         texts.ends().size() * sizeof(std::uint32_t)));
+  }
+  store->content_hash_ = hash;
   return std::shared_ptr<const BibleStore>(std::move(store));
 }
 

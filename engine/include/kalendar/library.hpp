@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -56,7 +57,8 @@ class Library {
   [[nodiscard]] const std::vector<CheckExpectation>* checks(std::string_view code) const;
   // Shared names (colours, types, weekdays) by language, for book-less catalogues.
   [[nodiscard]] const std::vector<LanguageStrings>& shared_strings() const { return shared_; }
-  // Digest over every file of every book: changes whenever the data changes.
+  // Digest over every file of every book, the rule sets and shared names: changes whenever the
+  // books' data changes (the server adds its text packs and Bibles: AppState::data_version).
   std::string data_version;
 
  private:
@@ -65,6 +67,12 @@ class Library {
   std::map<std::string, std::vector<CheckExpectation>, std::less<>> checks_;
   std::vector<LanguageStrings> shared_;
 };
+
+// The digest every data_version is written in: 16 hex digits of SHA-256 over named parts, in
+// the order given (a name and its bytes each).
+// Example: content_digest({{"books", library.data_version}, {"texts", pack_bytes}}).size() == 16.
+[[nodiscard]] std::string content_digest(
+    const std::vector<std::pair<std::string_view, std::string_view>>& parts);
 
 // Loads and compiles every book. Problems go to `diags` (all of them); a book with errors is
 // left out of the library, so callers that must not serve partial data check diags first.

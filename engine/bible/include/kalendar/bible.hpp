@@ -134,6 +134,10 @@ class BibleStore {
   // Example: verse_text("kjv", {gen, 1, 1}) == "In the beginning God created ...".
   [[nodiscard]] std::optional<std::string_view> verse_text(std::string_view code,
                                                            VerseRef verse) const;
+  // A hash of everything the store can answer (each version's catalogue entry and text): equal
+  // for two stores built from the same modules, different when any verse or entry differs.
+  // Example: data versions include it, so a changed Bible module changes them.
+  [[nodiscard]] std::uint64_t content_hash() const { return content_hash_; }
   // Approximate heap bytes held by the store (text, offsets, metadata).
   // Example: a store with KJV and WEB holds about 10 MB.
   [[nodiscard]] std::size_t memory_bytes() const;
@@ -145,6 +149,7 @@ class BibleStore {
 
   std::vector<BibleVersion> versions_;
   std::vector<VerseTexts> texts_;  // parallel to versions_
+  std::uint64_t content_hash_ = 0;
 };
 
 // The `text_format` of the API: structured verses, or one string.
