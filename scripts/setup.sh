@@ -10,7 +10,7 @@ packages=(
   libsqlite3-dev libssl-dev libgtest-dev libgmock-dev tzdata
   libsword-dev libsword-utils sword-text-kjv sword-text-web
   chromium zlib1g-dev
-  nginx
+  nginx  # tests only: http_tests runs the malformed corpus through deploy/nginx/kalendar.conf
 )
 [ "${1:-}" = "--bench" ] && packages+=(libbenchmark-dev wrk)
 [ "${1:-}" = "--fuzz" ] && packages+=(clang libclang-rt-14-dev)

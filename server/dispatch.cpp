@@ -2,6 +2,7 @@
 
 #include "etag.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace kalendar::api {
@@ -297,10 +298,12 @@ Response Dispatcher::handle(const Request& request, Trace& trace) {
   ctx.pin(std::move(pinned));
   HandlerResult result = route->handler(ctx);
   // Expensive answers weigh more against the key's rate: one more token per full
-  // kBytesPerRateToken of body (answers served from the cache cost one token).
+  // kBytesPerRateToken of body or kWorkUnitsPerRateToken of work, whichever is more (answers
+  // served from the cache cost one token).
   if (grant != nullptr && grant->rate_per_minute > 0) {
     if (const auto* reply = std::get_if<Reply>(&result)) {
-      const std::size_t extra = reply->body.size() / kBytesPerRateToken;
+      const std::size_t extra = std::max(reply->body.size() / kBytesPerRateToken,
+                                         reply->work_units / kWorkUnitsPerRateToken);
       if (extra > 0) {
         services_.limiter.charge(grant->key_id, grant->rate_per_minute, static_cast<double>(extra),
                                  SteadyClock::now());

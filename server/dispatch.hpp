@@ -60,10 +60,13 @@ namespace kalendar::api {
 inline constexpr std::string_view kApiPrefix = "/api/v2/";
 inline constexpr std::string_view kAllowedMethods = "GET, HEAD, OPTIONS";
 inline constexpr std::string_view kJsonContentType = "application/json";
-// An answer costs its key one rate token, plus one per full kBytesPerRateToken of body when the
-// handler ran (a long passage, a year outside the cache). docs/API.md, "Rate limits".
+// An answer costs its key one rate token, plus, when the handler ran (a cache miss), the more of:
+// one per full kBytesPerRateToken of body (a long passage, a year view), and one per full
+// kWorkUnitsPerRateToken of engine work (Reply::work_units: a year of days with every office
+// looked up, whatever fields[...] trims from the body). docs/API.md, "Limits".
 // Example: a 200 KB year view costs 4 tokens; the same answer from the cache costs 1.
 inline constexpr std::size_t kBytesPerRateToken = 64U * 1024U;
+inline constexpr std::size_t kWorkUnitsPerRateToken = 256;
 
 // How long a client may cache a successful answer (Cache-Control: private, max-age=...).
 // stable: the configured default; today: the short one (the date moves at midnight in the
@@ -79,6 +82,9 @@ struct Reply {
   std::optional<int> max_age_seconds{};  // overrides `freshness` when set
   std::string content_language{};        // sent as Content-Language when not empty
   std::string content_type = std::string(kJsonContentType);
+  // The engine work the answer took (day_render.hpp: a day resolved, an office's readings
+  // looked up, ...); weighs against the key's rate with the body size.
+  std::size_t work_units = 0;
 };
 
 // Either a reply or the problems of the request.

@@ -21,6 +21,20 @@ DayRequest read_day_request(ParamReader& p) {
   return r;
 }
 
+std::size_t day_work_units(const DayRequest& request) {
+  const IncludeSet& inc = request.includes;
+  std::size_t offices = 1;  // the `service` asked for
+  if (inc.has("readings.morning") && request.service != Service::morning) ++offices;
+  if (inc.has("readings.evening") && request.service != Service::evening) ++offices;
+  std::size_t units = 1;
+  if (inc.has("readings")) units += offices;
+  if (inc.has("readings.text")) units += 4 * offices;
+  if (inc.has("collect")) units += 1;
+  if (inc.has("celebrations")) units += 1;
+  if (inc.has("explanation")) units += 4;
+  return units;
+}
+
 void render_day(JsonWriter& w, const AppState& app, const BookScope& scope, const ResolvedDay& day,
                 const DayRequest& request) {
   const IncludeSet& inc = request.includes;

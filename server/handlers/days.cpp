@@ -102,6 +102,16 @@ HandlerResult days_route(RequestContext& ctx, const AppState& app) {
                       has_year ? "year" : "to"});
     return ctx.errors();
   }
+  // Every allowed span stays within the work bound; the bound keeps it so as includes grow.
+  const std::size_t work = static_cast<std::size_t>(span) * day_work_units(request);
+  if (work > kMaxWorkUnits) {
+    ctx.errors().add({ErrorCode::range_too_large,
+                      "a request may take at most " + std::to_string(kMaxWorkUnits) +
+                          " work units (days x lookups per day); this one takes " +
+                          std::to_string(work),
+                      has_year ? "year" : "to"});
+    return ctx.errors();
+  }
   const auto days = app.engine->range(*scope->book, first, last);
   if (!days) {
     ctx.errors().add(engine_error_to_api(days.error(), has_year ? "year" : "from"));
@@ -116,6 +126,7 @@ HandlerResult days_route(RequestContext& ctx, const AppState& app) {
   reply.freshness =
       (from && from->today) || (to && to->today) ? Freshness::today : Freshness::stable;
   reply.content_language = scope->lang;
+  reply.work_units = work;
   return reply;
 }
 

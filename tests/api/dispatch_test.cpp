@@ -98,6 +98,13 @@ class DispatchTest : public ::testing::Test {
     dispatcher_.add_route("/api/v2/boom-int", [](RequestContext&) -> HandlerResult { throw 42; });
     dispatcher_.add_route("/api/v2/empty-errors",
                           [](RequestContext&) -> HandlerResult { return ErrorList{}; });
+    // A small answer that took `units` of engine work (Reply::work_units).
+    dispatcher_.add_route("/api/v2/work/{units}", [](RequestContext& ctx) -> HandlerResult {
+      Reply r;
+      r.body = R"({"data":{}})";
+      r.work_units = std::stoul(std::string(ctx.path_param("units")));
+      return r;
+    });
     dispatcher_.add_route("/api/v2/links/{name}", [](RequestContext& ctx) -> HandlerResult {
       ParamReader(ctx.query(), ctx.errors()).allow({"book", "cursor", "q"});
       return text_reply(R"({"self":")" + ctx.self_link() + R"(","next":")" +
@@ -344,6 +351,25 @@ TEST_F(DispatchTest, RateLimitWithRetryAfter) {
   EXPECT_EQ(refused.rate_limit->remaining, 0);
   // Other keys are not affected.
   EXPECT_EQ(get("/api/v2/days/today?book=loc_2015").status, 200);
+}
+
+// Issue 10: a cache miss weighs by the work it took, not only by its body: an answer of a few
+// bytes that took 10 x kWorkUnitsPerRateToken of engine work costs its key 11 tokens.
+TEST_F(DispatchTest, WorkHeavyAnswerCostsMoreTokensThanItsSmallBody) {
+  const Response first = get("/api/v2/work/0");
+  ASSERT_EQ(first.status, 200);
+  ASSERT_TRUE(first.rate_limit);
+  EXPECT_EQ(first.rate_limit->remaining, 599);  // default rate 600
+  const std::string heavy = "/api/v2/work/" + std::to_string(10 * kWorkUnitsPerRateToken);
+  const Response costly = get(heavy);
+  ASSERT_EQ(costly.status, 200);
+  EXPECT_EQ(costly.rate_limit->remaining, 598);  // its extra weight is charged after it ran
+  const Response after = get("/api/v2/work/0");
+  EXPECT_EQ(after.rate_limit->remaining, 587);  // 1 + 10 for the heavy one, 1 for this one
+  // Work below one token's worth costs nothing extra.
+  const Response light = get("/api/v2/work/" + std::to_string(kWorkUnitsPerRateToken - 1));
+  EXPECT_EQ(light.rate_limit->remaining, 586);
+  EXPECT_EQ(get("/api/v2/work/0").rate_limit->remaining, 585);
 }
 
 TEST_F(DispatchTest, NotReadyAnswers503ButHealthStaysUp) {

@@ -1,7 +1,9 @@
 // Every route of API v2 (and openapi.json) answers a realistic request over HTTP with the right
 // body: values from books/*/checks.yaml, the tiny Bible modules and the invented text pack.
 #include "api_fixture.hpp"
+#include "handlers/day_render.hpp"
 #include "json_probe.hpp"
+#include "url.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -601,6 +603,33 @@ TEST_F(ApiTest, OperationsRoutesNeedNoKey) {
   EXPECT_EQ(Json(ready.body).num("/books"), static_cast<double>(shipped_book_codes().size()));
   EXPECT_EQ(get("/metrics", "").status, 200);
   EXPECT_TRUE(stack().error_lines().empty());
+}
+
+// Issue 10: every /days request stays within the per-request work bound (docs/API.md,
+// "Limits"); the heaviest one the span rules allow -- a year of every office, collects and
+// celebrations -- is exactly at it, and answers.
+api::DayRequest day_request(std::string_view query) {
+  api::ErrorList errors;
+  const api::Query q = api::parse_query(query, errors);
+  api::ParamReader p(q, errors);
+  return api::read_day_request(p);
+}
+
+TEST_F(ApiTest, DaysRequestsStayWithinTheWorkBound) {
+  const std::string everything =
+      "include=readings,readings.morning,readings.evening,collect,"
+      "celebrations";
+  EXPECT_EQ(api::day_work_units(day_request("")), 1U);
+  EXPECT_EQ(api::day_work_units(day_request(everything)), 6U);
+  EXPECT_EQ(366 * api::day_work_units(day_request(everything)), api::kMaxWorkUnits);
+  const std::string heavy =
+      "include=readings.text,readings.morning,readings.evening,collect,"
+      "celebrations,explanation";
+  EXPECT_LE(31 * api::day_work_units(day_request(heavy)), api::kMaxWorkUnits);
+  const auto r = get("/api/v2/days?book=loc_2015&year=2028&" + everything +
+                     "&fields[day]=date&fields[reading]=slot&fields[collect]=key");
+  ASSERT_EQ(r.status, 200) << r.body.substr(0, 300);
+  EXPECT_EQ(Json(r.body).size("/data"), 366U);  // 2028 is a leap year
 }
 
 }  // namespace
