@@ -65,6 +65,21 @@ TEST(KalendarDump, JsonLinesAreExactlyTheApiDayBodies) {
   EXPECT_NE(api.find("\"slug\":\"christmas\""), std::string::npos) << api;
 }
 
+// Issue 8: the dump shows what the API shows, so the Portuguese translation's readings name
+// their books in Portuguese there too, and the English original's in English.
+TEST(KalendarDump, TranslationsReadingsNameTheirBooksInItsLanguage) {
+  std::string pt;
+  std::string en;
+  std::string err;
+  const std::string path = "/api/v2/days/2026-04-05/readings?service=eucharist&book=";
+  ASSERT_EQ(dump({"--api", path + "loc_2019"}, pt, err), 0) << err;
+  ASSERT_EQ(dump({"--api", path + "loc_2019_en"}, en, err), 0) << err;
+  EXPECT_NE(pt.find("\"reference\":\"Salmo 118:14-17, 22-24\""), std::string::npos) << pt;
+  EXPECT_NE(pt.find("\"reference\":\"João 20:1-10(11-18)\""), std::string::npos) << pt;
+  EXPECT_EQ(pt.find("Psalm"), std::string::npos) << pt;
+  EXPECT_NE(en.find("\"reference\":\"Psalm 118:14-17, 22-24\""), std::string::npos) << en;
+}
+
 TEST(KalendarDump, ApiErrorsArePrintedAndExitOne) {
   std::string out;
   std::string err;
