@@ -10,6 +10,8 @@
 #include <benchmark/benchmark.h>
 
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -36,9 +38,10 @@ void BM_CompileAllBooks(benchmark::State& state) {
 }
 BENCHMARK(BM_CompileAllBooks)->Unit(benchmark::kMillisecond);
 
-// A whole liturgical year resolved from scratch: years past 2200 are not cached, so each
-// iteration runs the full plan (seasons, candidates, precedence, transfers, colours, fasts).
-void BM_ResolveWholeYear(benchmark::State& state, const char* code) {
+// A whole liturgical year resolved from scratch, for every book: the years walk 3000..4000, far
+// more than the book's bounded cache keeps (kPlanCacheCapacity), so each iteration runs the
+// full plan (seasons, candidates, precedence, transfers, colours, fasts).
+void BM_ResolveWholeYear(benchmark::State& state, std::string code) {
   const CompiledBook* book = library()->find(code);
   int year = 3000;
   for (auto _ : state) {
@@ -47,8 +50,30 @@ void BM_ResolveWholeYear(benchmark::State& state, const char* code) {
     year = year == 4000 ? 3000 : year + 1;
   }
 }
-BENCHMARK_CAPTURE(BM_ResolveWholeYear, loc_2015, "loc_2015")->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_ResolveWholeYear, loc_2019_en, "loc_2019_en")->Unit(benchmark::kMicrosecond);
+
+// One day of a year nobody asked for before (2300..4000, never in the cache): a plan built
+// and the day read from it.
+void BM_DayOfAnUncachedYear(benchmark::State& state, std::string code) {
+  const Engine engine(library());
+  int year = 2300;
+  for (auto _ : state) {
+    auto day = engine.day(code, CivilDate{date::year{year} / 6 / 15});
+    benchmark::DoNotOptimize(day);
+    year = year == 4000 ? 2300 : year + 1;
+  }
+}
+
+const bool kPerBookBenchmarksRegistered = [] {
+  for (const auto& book : library()->books()) {
+    const std::string code = book->code;
+    benchmark::RegisterBenchmark(("BM_ResolveWholeYear/" + code).c_str(), BM_ResolveWholeYear, code)
+        ->Unit(benchmark::kMicrosecond);
+  }
+  benchmark::RegisterBenchmark("BM_DayOfAnUncachedYear/loc_2015", BM_DayOfAnUncachedYear,
+                               std::string("loc_2015"))
+      ->Unit(benchmark::kMicrosecond);
+  return true;
+}();
 
 void BM_CachedDay(benchmark::State& state) {
   const Engine engine(library());
@@ -103,8 +128,29 @@ BENCHMARK_CAPTURE(BM_DispatchGet, explanation,
                   "/api/v2/liturgical-explanations/2025-11-30?book=loc_2015");
 BENCHMARK_CAPTURE(BM_DispatchGet, year_of_days, "/api/v2/days?book=loc_2015&year=2026")
     ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_DispatchGet, year_2350, "/api/v2/days?book=loc_2015&year=2350")
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_DispatchGet, catalogue_search, "/api/v2/celebrations?book=loc_2015&q=jose")
     ->Unit(benchmark::kMicrosecond);
+
+// A whole year of days of years never asked before (2300..4000 in turn, the response cache
+// off): plans built, days serialised; what the first client asking for such a year waits for.
+void BM_DispatchUncachedYear(benchmark::State& state) {
+  api::InProcessApi& server = in_process(false);
+  std::vector<api::Request> requests;
+  for (int year = 2300; year <= 4000; ++year) {
+    requests.push_back(api::make_request(api::Method::get,
+                                         "/api/v2/days?book=loc_2015&year=" + std::to_string(year),
+                                         {{"X-API-Key", server.key()}}));
+  }
+  std::size_t next = 0;
+  for (auto _ : state) {
+    api::Response r = server.dispatcher().dispatch(requests[next]);
+    benchmark::DoNotOptimize(r);
+    next = (next + 1) % requests.size();
+  }
+}
+BENCHMARK(BM_DispatchUncachedYear)->Unit(benchmark::kMicrosecond);
 
 // The same request repeated with the per-thread response cache on (the server's default).
 void BM_DispatchGetCached(benchmark::State& state, const char* target) {

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Bounded loopback load test: one day's JSON from kalendar-server directly, the same bytes as a
-# static file from nginx, and kalendar behind the nginx front (deploy/nginx). Prints req/s and
-# the kalendar/nginx ratio. Needs `scripts/setup.sh --bench` (wrk, nginx) and a build with
-# kalendar-server and kalendar-keys.
-#   bench/wrk.sh [BUILD_DIR] [SECONDS] [CONNECTIONS]
+# Bounded loopback load test: kalendar-server against nginx serving the very same answers as
+# static files, for (a) one day repeated and (b) a rotating set of distinct days across every
+# book, at 64 and 256 connections. Prints each kalendar/nginx ratio, both p99 latencies, errors,
+# the time from start to ready, and the server's resident memory after the runs and after a
+# scan of every year 1900-2199 of every book through the API. Needs `scripts/setup.sh --bench`
+# (wrk, nginx) and a build with kalendar-server, kalendar-keys and kalendar-bible-import.
+#   bench/wrk.sh [BUILD_DIR] [SECONDS] [DISTINCT_DAYS]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
 seconds=${2:-10}
-conns=${3:-64}
+distinct=${3:-720}
 for tool in wrk nginx curl; do
   command -v "$tool" >/dev/null || { echo "wrk.sh: $tool missing (scripts/setup.sh --bench)" >&2; exit 2; }
 done
@@ -19,24 +21,48 @@ trap cleanup EXIT
 
 direct=19380; static=19381; front=19382
 key=$("$build/server/kalendar-keys" --db "$tmp/keys.sqlite3" create --name bench --all | sed -n 1p)
+
+# Two Bible versions, as in production: imported once into the cache the server starts from.
+cache="$root/var/bible-cache"
+if [ ! -d "$cache" ] && [ -x "$build/engine/bible/kalendar-bible-import" ]; then
+  "$build/engine/bible/kalendar-bible-import" --cache-dir "$cache" >/dev/null
+fi
 cache_args=()
-[ -d "$root/var/bible-cache" ] && cache_args=(--bible-cache-dir "$root/var/bible-cache")
+[ -d "$cache" ] && cache_args=(--bible-cache-dir "$cache")
 start_ns=$(date +%s%N)
 (cd "$root" && exec "$build/server/kalendar-server" --port "$direct" --threads 2 \
    --keys-db "$tmp/keys.sqlite3" --access-log off --default-rate 0 "${cache_args[@]}" \
    2>"$tmp/server.log") &
-pids+=($!)
+server_pid=$!
+pids+=("$server_pid")
 wait_for() {  # url: at most 10 s
-  for _ in $(seq 500); do curl -sf "$1" >/dev/null && return 0; sleep 0.02; done
+  for _ in $(seq 1000); do curl -sf "$1" >/dev/null && return 0; sleep 0.01; done
   echo "wrk.sh: $1 did not answer" >&2; exit 1
 }
 wait_for "http://127.0.0.1:$direct/ready"
 ready_ms=$(( ($(date +%s%N) - start_ns) / 1000000 ))
+rss_mb() { echo $(( $(ps -o rss= -p "$server_pid") / 1024 )); }
 
-path="/api/v2/days/2025-11-30?book=loc_2015"
-mkdir -p "$tmp/www"
-curl -sf -H "X-API-Key: $key" "http://127.0.0.1:$direct$path" >"$tmp/www/day.json"
-chmod a+rx "$tmp" "$tmp/www" && chmod a+r "$tmp/www/day.json"  # nginx workers run as nobody
+# The answers nginx serves: fetched once from kalendar, so both send the same bytes.
+books=()
+for dir in "$root"/books/*/; do [ -f "$dir/book.yaml" ] && books+=("$(basename "$dir")"); done
+per_book=$(( (distinct + ${#books[@]} - 1) / ${#books[@]} ))
+mkdir -p "$tmp/www/d"
+: >"$tmp/kalendar-paths"; : >"$tmp/nginx-paths"; : >"$tmp/fetch.conf"
+for book in "${books[@]}"; do
+  mkdir -p "$tmp/www/d/$book"
+  for i in $(seq 0 $((per_book - 1))); do
+    day=$(date -u -d "2025-06-01 + $i days" +%F)
+    echo "/api/v2/days/$day?book=$book" >>"$tmp/kalendar-paths"
+    echo "/d/$book/$day.json" >>"$tmp/nginx-paths"
+    printf 'url = "http://127.0.0.1:%s/api/v2/days/%s?book=%s"\noutput = "%s"\n' \
+      "$direct" "$day" "$book" "$tmp/www/d/$book/$day.json" >>"$tmp/fetch.conf"
+  done
+done
+one="/api/v2/days/2025-11-30?book=loc_2015"
+curl -sf -H "X-API-Key: $key" "http://127.0.0.1:$direct$one" >"$tmp/www/day.json"
+curl -sf -H "X-API-Key: $key" -K "$tmp/fetch.conf"
+chmod -R a+rX "$tmp"  # nginx workers run as nobody
 cat >"$tmp/nginx.conf" <<CONF
 worker_processes 2;
 pid $tmp/nginx.pid;
@@ -61,25 +87,74 @@ nginx -c "$tmp/nginx.conf" -p "$tmp" -g 'daemon off;' &
 pids+=($!)
 wait_for "http://127.0.0.1:$static/day.json"
 
-run() {  # label url [header]
-  local out
-  if [ -n "${3:-}" ]; then
-    out=$(wrk -t2 -c"$conns" -d"${seconds}s" --latency -H "$3" "$2")
+# A whole year of days beyond any year asked so far, over HTTP, request to last byte (curl's
+# time_total on one kept-alive connection): 20 years never asked before (plans built, JSON
+# written), then 2350 again 20 times (answered from the response cache).
+year_times() {  # urls... -> "median max" in ms
+  local args=()
+  for u in "$@"; do args+=(-o /dev/null "$u"); done
+  curl -s -H "X-API-Key: $key" -w '%{time_total}\n' "${args[@]}" |
+    sort -n | awk '{ t[NR] = $1 * 1000 } END { printf "median %.2f ms, max %.2f ms", t[int((NR + 1) / 2)], t[NR] }'
+}
+cold_urls=(); warm_urls=()
+for y in $(seq 2350 2369); do
+  cold_urls+=("http://127.0.0.1:$direct/api/v2/days?book=loc_2015&year=$y")
+  warm_urls+=("http://127.0.0.1:$direct/api/v2/days?book=loc_2015&year=2350")
+done
+year_line="year of days over HTTP (/api/v2/days?year=2350..2369, $(curl -s -H "X-API-Key: $key" \
+  "http://127.0.0.1:$direct/api/v2/days?book=loc_2015&year=2370" | wc -c) bytes): new years $(year_times "${cold_urls[@]}"); repeated $(year_times "${warm_urls[@]}")"
+
+run() {  # label conns url [paths-file] -> "rps p99 errors" in $tmp/result-label-conns
+  local label=$1 conns=$2 url=$3 paths=${4:-} out
+  local args=(-t2 -c"$conns" -d"${seconds}s" --latency)
+  [[ $label == kalendar* ]] && args+=(-H "X-API-Key: $key")
+  if [ -n "$paths" ]; then
+    out=$(wrk "${args[@]}" -s "$root/bench/rotate.lua" "$url" -- "$paths")
   else
-    out=$(wrk -t2 -c"$conns" -d"${seconds}s" --latency "$2")
+    out=$(wrk "${args[@]}" "$url")
   fi
-  local rps p99 errors
+  local rps p99 non2xx socket
   rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
   p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
-  errors=$(echo "$out" | awk '/Non-2xx/ {print $5}')
-  printf '%-28s %12s req/s   p99 %-8s non-2xx %s\n' "$1" "$rps" "$p99" "${errors:-0}"
-  echo "$rps" >"$tmp/rps-$1"
+  non2xx=$(echo "$out" | awk '/Non-2xx/ {print $5}')
+  socket=$(echo "$out" | awk '/Socket errors/ {gsub(",", ""); print $4 + $6 + $8 + $10}')
+  echo "$rps $p99 $(( ${non2xx:-0} + ${socket:-0} ))" >"$tmp/result-$label-$conns"
 }
-echo "ready after ${ready_ms} ms; body $(wc -c <"$tmp/www/day.json") bytes; ${seconds}s, ${conns} connections, wrk -t2"
-run kalendar "http://127.0.0.1:$direct$path" "X-API-Key: $key"
-run nginx_static "http://127.0.0.1:$static/day.json"
-run nginx_to_kalendar "http://127.0.0.1:$front$path" "X-API-Key: $key"
-awk -v k="$(cat "$tmp/rps-kalendar")" -v n="$(cat "$tmp/rps-nginx_static")" \
-  'BEGIN { printf "kalendar / nginx static = %.2f\n", k / n }'
-rss=$(ps -o rss= -p "$(pgrep -f "kalendar-server --port $direct" | head -1)")
-echo "kalendar-server resident memory after the runs: $((rss / 1024)) MB"
+ms() {  # wrk latency (e.g. 812.00us, 4.51ms, 1.02s) in milliseconds
+  awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /[^m]s$/) n *= 1000; printf "%.2f", n }'
+}
+echo "ready after ${ready_ms} ms with ${#books[@]} books; RSS $(rss_mb) MB; ${seconds}s per run, wrk -t2"
+echo "$year_line"
+echo "one day: $(wc -c <"$tmp/www/day.json") bytes; distinct: $(wc -l <"$tmp/kalendar-paths") days of ${#books[@]} books"
+printf '%-9s %5s %11s %11s %6s %9s %9s %7s %6s\n' \
+  case conns kalendar nginx ratio "k p99" "n p99" "p99 x" errors
+for conns in 64 256; do
+  run kalendar-one "$conns" "http://127.0.0.1:$direct$one"
+  run nginx-one "$conns" "http://127.0.0.1:$static/day.json"
+  run kalendar-distinct "$conns" "http://127.0.0.1:$direct" "$tmp/kalendar-paths"
+  run nginx-distinct "$conns" "http://127.0.0.1:$static" "$tmp/nginx-paths"
+  for case in one distinct; do
+    read -r krps kp99 kerr <"$tmp/result-kalendar-$case-$conns"
+    read -r nrps np99 nerr <"$tmp/result-nginx-$case-$conns"
+    kms=$(ms "$kp99"); nms=$(ms "$np99")
+    awk -v c="$case" -v n="$conns" -v k="$krps" -v g="$nrps" -v kp="$kms" -v np="$nms" \
+      -v e="$((kerr + nerr))" 'BEGIN { printf "%-9s %5d %11.0f %11.0f %6.2f %7.2fms %7.2fms %7.2f %6d\n",
+        c, n, k, g, k / g, kp, np, kp / np, e }'
+  done
+done
+run front-one 64 "http://127.0.0.1:$front$one"
+echo "nginx -> kalendar (deploy front), one day, 64 connections: $(cut -d' ' -f1 "$tmp/result-front-one-64") req/s"
+echo "kalendar-server RSS after the load runs: $(rss_mb) MB"
+
+# Every year 1900-2199 of every book through the API, one connection (the memory bound).
+: >"$tmp/scan.conf"
+for book in "${books[@]}"; do
+  for year in $(seq 1900 2199); do
+    printf 'url = "http://127.0.0.1:%s/api/v2/days?book=%s&year=%s"\noutput = "/dev/null"\n' \
+      "$direct" "$book" "$year" >>"$tmp/scan.conf"
+  done
+done
+scan_start=$(date +%s%N)
+codes=$(curl -s -H "X-API-Key: $key" -K "$tmp/scan.conf" -w '%{http_code}\n' | sort | uniq -c | tr -s ' ')
+scan_ms=$(( ($(date +%s%N) - scan_start) / 1000000 ))
+echo "year scan 1900-2199 x ${#books[@]} books in ${scan_ms} ms (status counts:${codes}); RSS $(rss_mb) MB"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs every Debian 12 package Kalendar needs to build, test and run (idempotent).
 #   scripts/setup.sh            build, test and run dependencies
-#   scripts/setup.sh --bench    also Google Benchmark, wrk and nginx for bench/
+#   scripts/setup.sh --bench    also Google Benchmark, wrk and valgrind for bench/ (nginx is
+#                               always installed: deploy/ and the bench use it)
 #   scripts/setup.sh --fuzz     also Clang and its libFuzzer runtime for scripts/fuzz.sh
 set -euo pipefail
 packages=(
@@ -9,10 +10,10 @@ packages=(
   libpistache-dev libyaml-cpp-dev libsimdjson-dev libhowardhinnant-date-dev rapidjson-dev
   libsqlite3-dev libssl-dev libgtest-dev libgmock-dev tzdata
   libsword-dev libsword-utils sword-text-kjv sword-text-web
-  chromium zlib1g-dev
+  chromium zlib1g-dev libxxhash-dev
   nginx  # tests only: http_tests runs the malformed corpus through deploy/nginx/kalendar.conf
 )
-[ "${1:-}" = "--bench" ] && packages+=(libbenchmark-dev wrk)
+[ "${1:-}" = "--bench" ] && packages+=(libbenchmark-dev wrk valgrind)
 [ "${1:-}" = "--fuzz" ] && packages+=(clang libclang-rt-14-dev)
 
 missing=()

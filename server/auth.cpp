@@ -1,6 +1,8 @@
 #include "auth.hpp"
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <cstring>
 #include <unordered_map>
 
@@ -15,6 +17,67 @@ std::uint64_t digest_prefix(const KeyDigest& d) {
   std::uint64_t prefix = 0;
   std::memcpy(&prefix, d.data(), sizeof prefix);
   return prefix;
+}
+
+// Distinguishes Authenticator objects in the per-thread cache (an address may be reused).
+std::atomic<std::uint64_t> next_authenticator_id{1};
+
+// Keys this thread verified recently, valid for one snapshot generation of one authenticator.
+// A key is hashed (SHA-256) and looked up once per thread and snapshot; later requests compare
+// the presented key with the remembered one in constant time (CRYPTO_memcmp) instead. A refresh
+// publishes a new generation, which empties the cache, so a revoked key is refused again
+// within one refresh interval. Only found keys are remembered: an invalid key is hashed on
+// every attempt, so guessing fills nothing.
+struct VerifiedKeys {
+  struct Entry {
+    std::string key;
+    bool active = false;
+    std::optional<std::int64_t> expires_at;
+    std::shared_ptr<const Grant> grant;
+  };
+  static constexpr std::size_t kSize = 8;
+  std::uint64_t authenticator = 0;
+  std::uint64_t generation = 0;
+  std::array<Entry, kSize> entries{};
+  std::size_t used = 0;
+  std::size_t next = 0;  // round-robin replacement
+
+  void reset(std::uint64_t owner, std::uint64_t gen) {
+    for (std::size_t i = 0; i < used; ++i) entries[i] = Entry{};
+    authenticator = owner;
+    generation = gen;
+    used = 0;
+    next = 0;
+  }
+  const Entry* find(std::string_view key) const {
+    const Entry* found = nullptr;
+    for (std::size_t i = 0; i < used; ++i) {
+      const Entry& e = entries[i];
+      if (e.key.size() != key.size()) continue;
+      const bool same = constant_time_equal(
+          std::span(reinterpret_cast<const unsigned char*>(e.key.data()), e.key.size()),
+          std::span(reinterpret_cast<const unsigned char*>(key.data()), key.size()));
+      if (same) found = &e;
+    }
+    return found;
+  }
+  void remember(Entry entry) {
+    entries[next] = std::move(entry);
+    next = (next + 1) % kSize;
+    used = std::max(used, next == 0 ? kSize : next);
+  }
+};
+
+VerifiedKeys& verified_keys() {
+  thread_local VerifiedKeys cache;
+  return cache;
+}
+
+AuthOutcome outcome_of(bool active, const std::optional<std::int64_t>& expires_at,
+                       const std::shared_ptr<const Grant>& grant, std::int64_t now_unix) {
+  if (!active) return {AuthStatus::inactive, nullptr};
+  if (expires_at && now_unix >= *expires_at) return {AuthStatus::expired, nullptr};
+  return {AuthStatus::ok, grant};
 }
 
 std::string_view trim_ows(std::string_view s) {
@@ -46,7 +109,8 @@ struct Authenticator::Snapshot {
 Authenticator::Authenticator(KeyLoader loader, AuthOptions options)
     : loader_(std::move(loader)),
       options_(std::move(options)),
-      snapshot_(std::make_shared<const Snapshot>()) {}
+      snapshot_(std::make_shared<const Snapshot>()),
+      id_(next_authenticator_id.fetch_add(1)) {}
 
 Authenticator::~Authenticator() { stop_refresher(); }
 
@@ -83,6 +147,8 @@ bool Authenticator::refresh() {
   {
     const std::lock_guard lock(snapshot_mutex_);
     snapshot_.swap(published);
+    // Inside the lock: a thread that sees the new generation finds the new snapshot.
+    generation_.fetch_add(1, std::memory_order_release);
   }
   return true;  // the old snapshot is released here, outside the lock
 }
@@ -118,15 +184,25 @@ AuthOutcome Authenticator::authenticate(std::optional<std::string_view> key,
   if (value.empty()) return {AuthStatus::missing, nullptr};
   if (value.size() > kMaxKeyChars) return {AuthStatus::invalid, nullptr};
 
+  VerifiedKeys& cache = verified_keys();
+  const std::uint64_t generation = generation_.load(std::memory_order_acquire);
+  if (cache.authenticator != id_ || cache.generation != generation) cache.reset(id_, generation);
+  if (const VerifiedKeys::Entry* hit = cache.find(value)) {
+    return outcome_of(hit->active, hit->expires_at, hit->grant, now_unix);
+  }
+
   const KeyDigest digest = digest_api_key(value);
   const auto snap = snapshot();
   const auto [first, last] = snap->by_prefix.equal_range(digest_prefix(digest));
   for (auto it = first; it != last; ++it) {
     const auto& entry = snap->entries[it->second];
     if (!constant_time_equal(entry.digest, digest)) continue;
-    if (!entry.active) return {AuthStatus::inactive, nullptr};
-    if (entry.expires_at && now_unix >= *entry.expires_at) return {AuthStatus::expired, nullptr};
-    return {AuthStatus::ok, entry.grant};
+    // Remembered only if no refresh happened since `generation` was read: the entry then
+    // belongs to the snapshot that generation names.
+    if (generation_.load(std::memory_order_acquire) == generation) {
+      cache.remember({std::string(value), entry.active, entry.expires_at, entry.grant});
+    }
+    return outcome_of(entry.active, entry.expires_at, entry.grant, now_unix);
   }
   return {AuthStatus::invalid, nullptr};
 }

@@ -4,7 +4,10 @@
 // whole by refresh(), which a background thread calls every couple of seconds. A revoked or
 // expired key therefore stops working within one refresh interval, without a restart
 // (api-decisions.md, Authentication). Lookup hashes the presented key (SHA-256) and compares
-// digests with CRYPTO_memcmp. Expiry is checked against the time of each request.
+// digests with CRYPTO_memcmp. Each thread remembers the few keys it verified under the current
+// snapshot and compares a presented key with them in constant time, skipping the hash; every
+// refresh starts a new snapshot generation and so forgets them (issue 13). Expiry is checked
+// against the time of each request.
 //
 // Example:
 //   Authenticator auth(keystore_loader("var/keys.sqlite3"), AuthOptions{});
@@ -18,6 +21,7 @@
 
 #include "kalendar/result.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -103,6 +107,8 @@ class Authenticator {
   AuthOptions options_;
   mutable std::mutex snapshot_mutex_;  // guards only the pointer swap and copy
   std::shared_ptr<const Snapshot> snapshot_;
+  std::atomic<std::uint64_t> generation_{0};  // bumped by every published snapshot
+  std::uint64_t id_;                          // this authenticator, for per-thread caches
 
   std::mutex refresher_mutex_;
   std::condition_variable refresher_wakeup_;

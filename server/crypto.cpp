@@ -1,7 +1,6 @@
 #include "crypto.hpp"
 
 #include <openssl/crypto.h>
-#include <openssl/evp.h>
 #include <openssl/rand.h>
 
 #include <cstdint>
@@ -23,53 +22,6 @@ int alphabet_index(char ch) {
 }
 
 }  // namespace
-
-namespace {
-
-// OpenSSL 3 resolves EVP_sha256() through the provider registry (a locked lookup) and
-// EVP_Digest allocates a context per call. The request path hashes twice per request (the API
-// key and the ETag), so the algorithm is fetched once and each thread reuses its own context.
-const EVP_MD* sha256_algorithm() {
-  static EVP_MD* md = EVP_MD_fetch(nullptr, "SHA256", nullptr);
-  return md;
-}
-
-struct ThreadDigestContext {
-  EVP_MD_CTX* ctx = EVP_MD_CTX_new();
-  ThreadDigestContext() = default;
-  ThreadDigestContext(const ThreadDigestContext&) = delete;
-  ThreadDigestContext& operator=(const ThreadDigestContext&) = delete;
-  ~ThreadDigestContext() { EVP_MD_CTX_free(ctx); }
-};
-
-}  // namespace
-
-Sha256Digest sha256(std::string_view data) {
-  Sha256Digest out{};
-  unsigned int length = 0;
-  thread_local ThreadDigestContext context;
-  const EVP_MD* md = sha256_algorithm();
-  // These only fail on allocation failure inside OpenSSL; the zero digest that would then
-  // remain can never match a stored key digest (those come from real keys).
-  if (md == nullptr || context.ctx == nullptr ||
-      EVP_DigestInit_ex2(context.ctx, md, nullptr) != 1 ||
-      EVP_DigestUpdate(context.ctx, data.data(), data.size()) != 1 ||
-      EVP_DigestFinal_ex(context.ctx, out.data(), &length) != 1) {
-    return Sha256Digest{};
-  }
-  return out;
-}
-
-std::string to_hex(std::span<const unsigned char> bytes) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (unsigned char b : bytes) {
-    out.push_back(kHex[b >> 4U]);
-    out.push_back(kHex[b & 0x0FU]);
-  }
-  return out;
-}
 
 std::string base64url_encode(std::string_view bytes) {
   std::string out;

@@ -1,12 +1,14 @@
-// Small cryptographic and encoding helpers over OpenSSL libcrypto (EVP, RAND, CRYPTO_memcmp):
-// SHA-256 for ETags, cursors and API-key digests; base64url for keys and cursors.
+// Small cryptographic and encoding helpers over OpenSSL libcrypto (RAND, CRYPTO_memcmp):
+// SHA-256 (the base library's, kalendar/base/sha256.hpp) for cursors and API-key digests;
+// base64url for keys and cursors.
 //
 // Example:
 //   to_hex(sha256("abc")).substr(0, 8) == "ba7816bf";
 //   base64url_encode("\xFB\xFF") == "-_8";   base64url_decode("-_8") == "\xFB\xFF";
 #pragma once
 
-#include <array>
+#include "kalendar/base/sha256.hpp"
+
 #include <cstddef>
 #include <optional>
 #include <span>
@@ -15,14 +17,10 @@
 
 namespace kalendar::api {
 
-// A SHA-256 digest. Example: Sha256Digest d = sha256("");
-using Sha256Digest = std::array<unsigned char, 32>;
-
-// SHA-256 of `data` (EVP_Digest). Example: to_hex(sha256("abc")) starts "ba7816bf8f01cfea".
-[[nodiscard]] Sha256Digest sha256(std::string_view data);
-
-// Lower-case hex of bytes. Example: to_hex(std::array<unsigned char, 2>{0xAB, 0x01}) == "ab01".
-[[nodiscard]] std::string to_hex(std::span<const unsigned char> bytes);
+// SHA-256 and hex, from the base library. Example: to_hex(sha256("abc")) starts "ba7816bf".
+using base::sha256;
+using base::Sha256Digest;
+using base::to_hex;
 
 // base64url (RFC 4648 §5) without padding. Example: base64url_encode("hi") == "aGk".
 [[nodiscard]] std::string base64url_encode(std::string_view bytes);

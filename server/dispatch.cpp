@@ -1,5 +1,6 @@
 #include "dispatch.hpp"
 
+#include "encoding.hpp"
 #include "etag.hpp"
 
 #include <algorithm>
@@ -39,6 +40,10 @@ void set_cache_control(Response& r, Freshness freshness, std::optional<int> max_
         freshness == Freshness::today ? options.today_max_age_seconds : options.max_age_seconds;
   }
 }
+
+// Vary of successful /api/v2 answers: the key decides which books are visible, the language the
+// names, and Accept-Encoding whether the body is gzip (errors are never compressed).
+constexpr std::string_view kAnswerVary = "X-API-Key, Accept-Language, Accept-Encoding";
 
 ApiError auth_error(AuthStatus status) {
   switch (status) {
@@ -284,7 +289,7 @@ Response Dispatcher::handle(const Request& request, Trace& trace) {
   std::string cache_key;
   if (route->api && cache_.enabled() && grant != nullptr) {
     cache_key = ResponseCache::key_of(pinned.generation, grant->key_id, request);
-    if (const CachedReply* hit = cache_.find(cache_key)) return from_cache(request, *hit, rate);
+    if (CachedReply* hit = cache_.find(cache_key)) return from_cache(request, *hit, rate);
   }
   ErrorList query_errors;
   Query query = parse_query(request.raw_query, query_errors);
@@ -313,22 +318,48 @@ Response Dispatcher::handle(const Request& request, Trace& trace) {
   return answer(request, *route, ctx, std::move(result), rate, std::move(cache_key));
 }
 
-Response Dispatcher::from_cache(const Request& request, const CachedReply& hit,
+Response Dispatcher::from_cache(const Request& request, CachedReply& hit,
                                 const std::optional<RateLimitHeaders>& rate) const {
   Response r;
   r.content_type = hit.content_type;
   r.content_language = hit.content_language;
   set_cache_control(r, Freshness::stable, std::nullopt, options_);
-  r.vary = "X-API-Key, Accept-Language";
+  r.vary = std::string(kAnswerVary);
   r.rate_limit = rate;
-  r.etag = hit.etag;
+  return represent(request, hit, true, true, std::move(r));
+}
+
+Response Dispatcher::represent(const Request& request, CachedReply& entry, bool cached,
+                               bool may_compress, Response r) const {
+  // gzip when the client takes it and the body is worth it; the compressed body and its tag
+  // are kept in the entry, so a cached answer is compressed once. Only /api/v2 answers, which
+  // carry Vary: Accept-Encoding, are compressed (not /health or /metrics).
+  bool gzip = false;
+  if (may_compress && entry.body.size() >= kMinGzipBytes) {
+    const auto accept = request.header("Accept-Encoding");
+    if (accept && accepts_gzip(*accept)) {
+      if (entry.gzip_body.empty()) {
+        if (auto compressed = gzip_compress(entry.body)) {
+          entry.gzip_body = std::move(*compressed);
+          entry.gzip_etag = encoded_etag(entry.etag, "gzip");
+          if (cached) cache_.grew(entry.gzip_body.size() + entry.gzip_etag.size());
+        }
+      }
+      gzip = !entry.gzip_body.empty();
+    }
+  }
+  r.etag = gzip ? entry.gzip_etag : entry.etag;
+  if (gzip) r.content_encoding = "gzip";
   const auto if_none_match = request.header("If-None-Match");
   if (if_none_match && if_none_match_matches(*if_none_match, r.etag)) {
     r.status = 304;
     r.content_type.clear();
-    return r;
+    r.content_encoding.clear();
+    return r;  // no body
   }
-  if (request.method != Method::head) r.body = hit.body;
+  if (request.method == Method::head) return r;
+  std::string& body = gzip ? entry.gzip_body : entry.body;
+  r.body = cached ? body : std::move(body);
   return r;
 }
 
@@ -357,17 +388,15 @@ Response Dispatcher::answer(const Request& request, const Route& route, RequestC
   if (route.api) r.vary = "X-API-Key, Accept-Language";
   r.rate_limit = rate;
   if (r.status == 200) {
-    r.etag = make_etag(reply.body);
+    CachedReply entry{std::move(reply.body), "", r.content_type, r.content_language};
+    entry.etag = make_etag(entry.body);
+    CachedReply* stored = nullptr;
     if (!cache_key.empty() && reply.freshness == Freshness::stable && !reply.max_age_seconds) {
-      cache_.store(std::move(cache_key),
-                   CachedReply{reply.body, r.etag, r.content_type, r.content_language});
+      stored = cache_.store(std::move(cache_key), std::move(entry));
     }
-    const auto if_none_match = request.header("If-None-Match");
-    if (if_none_match && if_none_match_matches(*if_none_match, r.etag)) {
-      r.status = 304;
-      r.content_type.clear();
-      return r;  // no body
-    }
+    if (route.api) r.vary = std::string(kAnswerVary);
+    return stored != nullptr ? represent(request, *stored, true, route.api, std::move(r))
+                             : represent(request, entry, false, route.api, std::move(r));
   }
   if (request.method != Method::head) r.body = std::move(reply.body);
   return r;

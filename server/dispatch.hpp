@@ -234,8 +234,13 @@ class Dispatcher {
   Response answer(const Request& request, const Route& route, RequestContext& ctx,
                   HandlerResult result, const std::optional<RateLimitHeaders>& rate,
                   std::string cache_key);
-  Response from_cache(const Request& request, const CachedReply& hit,
+  Response from_cache(const Request& request, CachedReply& hit,
                       const std::optional<RateLimitHeaders>& rate) const;
+  // Completes a 200 answer from `entry`: identity or gzip body, the matching ETag, 304 on a
+  // matching If-None-Match. A `cached` entry is copied from; otherwise its body is moved out.
+  // Only `may_compress` answers (those of /api/v2) are ever gzip.
+  Response represent(const Request& request, CachedReply& entry, bool cached, bool may_compress,
+                     Response r) const;
   const Route* match(const std::vector<std::string>& segments,
                      std::vector<std::pair<std::string, std::string>>& params) const;
   Response error_response(const std::vector<ApiError>& errors, bool api) const;

@@ -3,6 +3,7 @@
 #include "crypto.hpp"
 
 #include <span>
+#include <xxhash.h>
 
 namespace kalendar::api {
 
@@ -25,8 +26,20 @@ bool is_etagc(char ch) {
 }  // namespace
 
 std::string make_etag(std::string_view body) {
-  const Sha256Digest digest = sha256(body);
-  return '"' + to_hex(std::span<const unsigned char>(digest.data(), 16)) + '"';
+  // Canonical (big-endian) bytes, so the tag is the same on every machine.
+  XXH128_canonical_t canonical;
+  XXH128_canonicalFromHash(&canonical, XXH3_128bits(body.data(), body.size()));
+  return '"' + to_hex(std::span<const unsigned char>(canonical.digest, sizeof canonical.digest)) +
+         '"';
+}
+
+std::string encoded_etag(std::string_view identity_etag, std::string_view coding) {
+  if (identity_etag.size() < 2) return std::string(identity_etag);
+  std::string tag(identity_etag.substr(0, identity_etag.size() - 1));
+  tag += '-';
+  tag += coding;
+  tag += '"';
+  return tag;
 }
 
 bool if_none_match_matches(std::string_view header_value, std::string_view etag) {

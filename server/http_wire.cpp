@@ -284,6 +284,9 @@ std::string write_response(const api::Response& response, bool keep_alive,
   out.append("\r\n");
   add_header(out, "Connection", keep_alive ? "Keep-Alive" : "Close");
   if (!response.content_type.empty()) add_header(out, "Content-Type", response.content_type);
+  if (!response.content_encoding.empty()) {
+    add_header(out, "Content-Encoding", response.content_encoding);
+  }
   if (!response.etag.empty()) add_header(out, "ETag", response.etag);
   const std::string cache = api::cache_control_value(response);
   if (!cache.empty()) add_header(out, "Cache-Control", cache);

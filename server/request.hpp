@@ -65,6 +65,7 @@ struct Response {
   std::string body{};                    // empty for 204, 304 and HEAD
   std::string content_type{};            // "application/json" for every JSON body
   std::string etag{};                    // quoted, e.g. "\"3f2c...\""
+  std::string content_encoding{};        // "gzip" when the body is compressed
   bool no_store = false;                 // Cache-Control: no-store
   std::optional<int> max_age_seconds{};  // Cache-Control: private, max-age=N
   std::string vary{};                    // e.g. "X-API-Key, Accept-Language"

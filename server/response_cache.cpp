@@ -45,24 +45,33 @@ std::string ResponseCache::key_of(std::uint64_t generation, std::int64_t grant_i
   return key;
 }
 
-const CachedReply* ResponseCache::find(std::string_view key) const {
+CachedReply* ResponseCache::find(std::string_view key) const {
   ThreadEntries& e = entries();
   if (budget_ == 0 || e.owner != owner_) return nullptr;
   auto it = e.map.find(key);
   return it == e.map.end() ? nullptr : &it->second;
 }
 
-void ResponseCache::store(std::string key, CachedReply reply) {
-  if (budget_ == 0) return;
+CachedReply* ResponseCache::store(std::string key, CachedReply&& reply) {
+  if (budget_ == 0) return nullptr;
   ThreadEntries& e = entries();
   const std::size_t size = key.size() + reply.body.size() + reply.etag.size() + 64;
-  if (size > budget_ / 4) return;  // a huge answer (a year of days) would crowd out the rest
+  if (size > budget_ / 4) return nullptr;  // a huge answer would crowd out the rest
+  // Emptied whole when full: the budget is a hard bound, and the answers come back at the cost
+  // of one handler call each.
   if (e.owner != owner_ || e.bytes + size > budget_) {
     e.map.clear();
     e.bytes = 0;
     e.owner = owner_;
   }
-  if (e.map.emplace(std::move(key), std::move(reply)).second) e.bytes += size;
+  const auto [it, inserted] = e.map.try_emplace(std::move(key), std::move(reply));
+  if (inserted) e.bytes += size;
+  return &it->second;
+}
+
+void ResponseCache::grew(std::size_t bytes) const {
+  // Counted now, enforced at the next store (the entry in use must stay valid until then).
+  entries().bytes += bytes;
 }
 
 }  // namespace kalendar::api

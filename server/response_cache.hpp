@@ -26,11 +26,15 @@
 
 namespace kalendar::api {
 
+// One answer: its body and tag, and its gzip form once a client asked for it (filled by the
+// dispatcher at most once per cached answer; encoding.hpp).
 struct CachedReply {
   std::string body;
   std::string etag;
   std::string content_type;
   std::string content_language;
+  std::string gzip_body{};  // empty: not compressed yet
+  std::string gzip_etag{};
 };
 
 class ResponseCache {
@@ -44,8 +48,14 @@ class ResponseCache {
   // Example: "2 7 /api/v2/days/2025-11-30?book=loc_2015".
   [[nodiscard]] static std::string key_of(std::uint64_t generation, std::int64_t grant_id,
                                           const Request& request);
-  [[nodiscard]] const CachedReply* find(std::string_view key) const;
-  void store(std::string key, CachedReply reply);
+  // The calling thread's entry for `key`, or nullptr. The entry belongs to this thread, which
+  // may add its gzip form (then call grew()). Example: cache.find(key)->etag.
+  [[nodiscard]] CachedReply* find(std::string_view key) const;
+  // Keeps `reply` (moved in) and returns the stored entry; or returns nullptr, leaving `reply`
+  // untouched, when it is not kept (too big, or the cache is off).
+  CachedReply* store(std::string key, CachedReply&& reply);
+  // Counts `bytes` more against this thread's budget (a gzip body added to an entry).
+  void grew(std::size_t bytes) const;
   [[nodiscard]] bool enabled() const { return budget_ > 0; }
 
  private:

@@ -10,22 +10,66 @@
 
 namespace kalendar {
 
-namespace {
-// Years whose plans are kept once computed (about 45 KB each). Years outside are still answered,
-// computed per call (well under a millisecond), so a client walking the whole 1583..4099 range
-// cannot grow the process without bound.
-constexpr int kCacheFrom = 1900;
-constexpr int kCacheTo = 2200;
-}  // namespace
-
-// One slot per cached liturgical year: computed once, then read without locks.
+// The resolved years of one book, bounded (issue 13): at most kPlanCacheCapacity plans stay
+// resident, the least recently used one is dropped to make room, so memory is
+// books x capacity x plan size whatever clients ask for, and any year of 1583..4099 is computed
+// once while it is in use (a plan takes well under a millisecond to build). A dropped plan lives
+// on in the ResolvedDays that still share it. Lookups take a mutex held for a few loads only;
+// plans are built outside it (two threads may build the same year; one result is kept).
 class YearCache {
  public:
+  std::shared_ptr<const YearPlan> find(int year) {
+    const std::lock_guard lock(mutex_);
+    Slot& slot = slots_[index(year)];
+    if (!slot.plan) {
+      ++stats_.misses;
+      return nullptr;
+    }
+    ++stats_.hits;
+    slot.last_used = ++clock_;
+    return slot.plan;
+  }
+
+  std::shared_ptr<const YearPlan> keep(int year, std::shared_ptr<const YearPlan> plan) {
+    std::shared_ptr<const YearPlan> dropped;  // released outside the lock
+    const std::lock_guard lock(mutex_);
+    Slot& slot = slots_[index(year)];
+    if (slot.plan) return slot.plan;  // another thread was faster
+    if (stats_.resident >= kPlanCacheCapacity) {
+      Slot* oldest = nullptr;
+      for (Slot& s : slots_) {
+        if (s.plan && (oldest == nullptr || s.last_used < oldest->last_used)) oldest = &s;
+      }
+      if (oldest != nullptr) {  // always: resident > 0 plans are in the slots
+        dropped = std::move(oldest->plan);
+        oldest->plan.reset();
+        --stats_.resident;
+        ++stats_.evictions;
+      }
+    }
+    slot.plan = std::move(plan);
+    slot.last_used = ++clock_;
+    ++stats_.resident;
+    return slot.plan;
+  }
+
+  PlanCacheStats stats() const {
+    const std::lock_guard lock(mutex_);
+    return stats_;
+  }
+
+ private:
   struct Slot {
-    std::once_flag once;
     std::shared_ptr<const YearPlan> plan;
+    std::uint64_t last_used = 0;
   };
-  std::array<Slot, kCacheTo - kCacheFrom + 1> slots;
+  static std::size_t index(int year) { return static_cast<std::size_t>(year - kMinYear); }
+
+  mutable std::mutex mutex_;
+  std::uint64_t clock_ = 0;
+  PlanCacheStats stats_;
+  // Liturgical years kMinYear..kMaxYear + 1 (Advent of 4099 begins liturgical year 4100).
+  std::array<Slot, kMaxYear - kMinYear + 2> slots_{};
 };
 
 CompiledBook::CompiledBook(BookDefinition definition)
@@ -99,14 +143,14 @@ int CompiledBook::liturgical_year_of(Days day) const {
 }
 
 std::shared_ptr<const YearPlan> CompiledBook::year_plan(int liturgical_year) const {
-  if (cache_ != nullptr && liturgical_year >= kCacheFrom && liturgical_year <= kCacheTo) {
-    auto& slot = cache_->slots[static_cast<std::size_t>(liturgical_year - kCacheFrom)];
-    std::call_once(slot.once,
-                   [&] { slot.plan = detail::PlanBuilder(*this, liturgical_year).build(); });
-    return slot.plan;
+  if (liturgical_year < kMinYear || liturgical_year > kMaxYear + 1) {
+    return detail::PlanBuilder(*this, liturgical_year).build();  // refused by the callers
   }
-  return detail::PlanBuilder(*this, liturgical_year).build();
+  if (auto plan = cache_->find(liturgical_year)) return plan;
+  return cache_->keep(liturgical_year, detail::PlanBuilder(*this, liturgical_year).build());
 }
+
+PlanCacheStats CompiledBook::plan_cache_stats() const { return cache_->stats(); }
 
 std::string_view ResolvedDay::sunday_cycle() const {
   const auto& c = book_->sunday_cycle;

@@ -1,5 +1,6 @@
 #include "source_loader.hpp"
 
+#include "parallel.hpp"
 #include "reader.hpp"
 
 #include <algorithm>
@@ -164,11 +165,12 @@ void SourceLoader::load_rules_dir(const fs::path& dir) {
     }
   }
   std::sort(files.begin(), files.end());
-  for (const auto& file : files) {
-    auto root = read_yaml_file(file.string(), diags_);
-    if (!root) continue;
-    std::string name = fs::relative(file, dir).replace_extension().generic_string();
-    add_rule_file(name, keep(std::move(*root)), file.string());
+  std::vector<ParsedFile> parsed = read_yaml_files(files);
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    diags_.append(parsed[i].diags);
+    if (!parsed[i].root) continue;
+    std::string name = fs::relative(files[i], dir).replace_extension().generic_string();
+    add_rule_file(name, keep(std::move(*parsed[i].root)), files[i].string());
   }
 }
 
@@ -192,8 +194,9 @@ void SourceLoader::add_book_file(const std::string& code, const std::string& fil
   }
 }
 
-void SourceLoader::load_book_dir(const fs::path& dir) {
-  const std::string code = dir.filename().string();
+namespace {
+
+std::vector<fs::path> yaml_files_under(const fs::path& dir) {
   std::error_code ec;
   std::vector<fs::path> files;
   for (const auto& entry : fs::recursive_directory_iterator(dir, ec)) {
@@ -202,15 +205,47 @@ void SourceLoader::load_book_dir(const fs::path& dir) {
     }
   }
   std::sort(files.begin(), files.end());
-  books_[code].dir = dir.string();
-  for (const auto& file : files) {
-    auto root = read_yaml_file(file.string(), diags_);
-    if (!root) continue;
-    add_book_file(code, fs::relative(file, dir).generic_string(), keep(std::move(*root)),
-                  file.string());
+  return files;
+}
+
+}  // namespace
+
+std::vector<SourceLoader::ParsedFile> SourceLoader::read_yaml_files(
+    const std::vector<fs::path>& files) {
+  // yaml-cpp is most of start-up, and every file parses on its own: all cores read; the
+  // results are then registered in file order, so diagnostics and trees come out as before.
+  std::vector<ParsedFile> parsed(files.size());
+  run_in_parallel(files.size(), [&](std::size_t i) {
+    parsed[i].root = read_yaml_file(files[i].string(), parsed[i].diags);
+  });
+  return parsed;
+}
+
+void SourceLoader::load_book_dir(const fs::path& dir) { load_book_dirs({dir}); }
+
+void SourceLoader::load_book_dirs(const std::vector<fs::path>& dirs) {
+  std::vector<fs::path> files;
+  std::vector<std::size_t> first_file;  // per directory, into `files`
+  for (const auto& dir : dirs) {
+    first_file.push_back(files.size());
+    for (auto& f : yaml_files_under(dir)) files.push_back(std::move(f));
   }
-  if (books_[code].manifest == nullptr) {
-    diags_.error(SourceLoc{(dir / "book.yaml").string(), 0, 0}, "a book directory needs book.yaml");
+  first_file.push_back(files.size());
+  std::vector<ParsedFile> parsed = read_yaml_files(files);
+  for (std::size_t d = 0; d < dirs.size(); ++d) {
+    const fs::path& dir = dirs[d];
+    const std::string code = dir.filename().string();
+    books_[code].dir = dir.string();
+    for (std::size_t i = first_file[d]; i < first_file[d + 1]; ++i) {
+      diags_.append(parsed[i].diags);
+      if (!parsed[i].root) continue;
+      add_book_file(code, fs::relative(files[i], dir).generic_string(),
+                    keep(std::move(*parsed[i].root)), files[i].string());
+    }
+    if (books_[code].manifest == nullptr) {
+      diags_.error(SourceLoc{(dir / "book.yaml").string(), 0, 0},
+                   "a book directory needs book.yaml");
+    }
   }
 }
 
@@ -226,7 +261,7 @@ void SourceLoader::load_books_dir(const fs::path& dir) {
       dirs.push_back(entry.path());
   }
   std::sort(dirs.begin(), dirs.end());
-  for (const auto& d : dirs) load_book_dir(d);
+  load_book_dirs(dirs);
 }
 
 void SourceLoader::add_book_file_text(const std::string& code, const std::string& file_name,

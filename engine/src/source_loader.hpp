@@ -52,6 +52,12 @@ class SourceLoader {
   [[nodiscard]] std::string book_dir(const std::string& code) const;
 
  private:
+  struct ParsedFile {
+    std::optional<SourceNode> root;
+    DiagnosticList diags;
+  };
+  static std::vector<ParsedFile> read_yaml_files(const std::vector<std::filesystem::path>& files);
+  void load_book_dirs(const std::vector<std::filesystem::path>& dirs);
   struct RawBook {
     std::string dir;
     const SourceNode* manifest = nullptr;

@@ -198,6 +198,100 @@ TEST_F(AuthTest, RevokedKeyStopsWorkingWithinSecondsWithoutRestart) {
   auth.stop_refresher();
 }
 
+// Keys verified once are remembered per thread (auth.hpp); these check that remembering never
+// outlives what the key store says.
+class VerifiedKeyCache : public ::testing::Test {
+ protected:
+  KeyRecord add(std::int64_t id, std::optional<std::int64_t> expires_at = {}) {
+    const auto key = generate_api_key();
+    KeyRecord r;
+    r.id = id;
+    r.name = "k" + std::to_string(id);
+    r.digest = key->digest;
+    r.expires_at = expires_at;
+    records_.push_back(r);
+    secrets_[id] = key->secret;
+    return r;
+  }
+  KeyLoader loader() {
+    return [this] { return Result<std::vector<KeyRecord>>(records_); };
+  }
+  std::vector<KeyRecord> records_;
+  std::map<std::int64_t, std::string> secrets_;
+};
+
+TEST_F(VerifiedKeyCache, RevokedKeyIsRefusedAtTheNextRefreshEvenWhenRemembered) {
+  add(1);
+  add(2);
+  Authenticator auth(loader(), AuthOptions{});
+  ASSERT_TRUE(auth.refresh());
+  for (int i = 0; i < 100; ++i) {  // verified, then answered from this thread's memory
+    ASSERT_EQ(auth.authenticate(secrets_[1], kNow).status, AuthStatus::ok);
+    ASSERT_EQ(auth.authenticate(secrets_[2], kNow).status, AuthStatus::ok);
+  }
+  records_[0].active = false;  // as kalendar-keys revoke would
+  ASSERT_TRUE(auth.refresh());
+  EXPECT_EQ(auth.authenticate(secrets_[1], kNow).status, AuthStatus::inactive);
+  EXPECT_EQ(auth.authenticate(secrets_[2], kNow).status, AuthStatus::ok);
+
+  // Another thread that remembered the key before the refresh forgets it too.
+  records_[1].active = false;
+  std::thread other(
+      [&] { EXPECT_EQ(auth.authenticate(secrets_[2], kNow).status, AuthStatus::ok); });
+  other.join();
+  ASSERT_TRUE(auth.refresh());
+  std::thread after(
+      [&] { EXPECT_EQ(auth.authenticate(secrets_[2], kNow).status, AuthStatus::inactive); });
+  after.join();
+}
+
+TEST_F(VerifiedKeyCache, RemovedKeyIsInvalidAfterRefresh) {
+  add(1);
+  Authenticator auth(loader(), AuthOptions{});
+  ASSERT_TRUE(auth.refresh());
+  ASSERT_EQ(auth.authenticate(secrets_[1], kNow).status, AuthStatus::ok);
+  records_.clear();
+  ASSERT_TRUE(auth.refresh());
+  EXPECT_EQ(auth.authenticate(secrets_[1], kNow).status, AuthStatus::invalid);
+}
+
+TEST_F(VerifiedKeyCache, ExpiryIsCheckedOnEveryRequestOfARememberedKey) {
+  add(1, kNow + 10);
+  Authenticator auth(loader(), AuthOptions{});
+  ASSERT_TRUE(auth.refresh());
+  ASSERT_EQ(auth.authenticate(secrets_[1], kNow).status, AuthStatus::ok);
+  EXPECT_EQ(auth.authenticate(secrets_[1], kNow + 9).status, AuthStatus::ok);
+  EXPECT_EQ(auth.authenticate(secrets_[1], kNow + 10).status, AuthStatus::expired);
+}
+
+TEST_F(VerifiedKeyCache, SimilarKeysAndOtherAuthenticatorsAreNotConfused) {
+  add(1);
+  Authenticator auth(loader(), AuthOptions{});
+  ASSERT_TRUE(auth.refresh());
+  const std::string key = secrets_[1];
+  ASSERT_EQ(auth.authenticate(key, kNow).status, AuthStatus::ok);
+  std::string last_changed = key;
+  last_changed.back() = last_changed.back() == 'A' ? 'B' : 'A';
+  EXPECT_EQ(auth.authenticate(last_changed, kNow).status, AuthStatus::invalid);
+  EXPECT_EQ(auth.authenticate(key.substr(0, key.size() - 1), kNow).status, AuthStatus::invalid);
+  // More keys than a thread remembers, used in turn: each still authenticates as itself.
+  for (std::int64_t id = 2; id <= 20; ++id) add(id);
+  ASSERT_TRUE(auth.refresh());
+  for (int round = 0; round < 3; ++round) {
+    for (const auto& [id, secret] : secrets_) {
+      const auto outcome = auth.authenticate(secret, kNow);
+      ASSERT_EQ(outcome.status, AuthStatus::ok);
+      EXPECT_EQ(outcome.grant->key_id, id);
+    }
+  }
+  // A second authenticator over a store without the key refuses it on the same thread.
+  Authenticator empty([] { return Result<std::vector<KeyRecord>>(std::vector<KeyRecord>{}); },
+                      AuthOptions{});
+  ASSERT_TRUE(empty.refresh());
+  EXPECT_EQ(empty.authenticate(key, kNow).status, AuthStatus::invalid);
+  EXPECT_EQ(auth.authenticate(key, kNow).status, AuthStatus::ok);
+}
+
 TEST(Authenticator, FailedRefreshKeepsTheLastSnapshot) {
   const auto key = generate_api_key();
   KeyRecord record;

@@ -20,6 +20,18 @@ TEST(Sha256, PublishedVectors) {
   EXPECT_EQ(to_hex(sha256("")), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
 }
 
+TEST(Sha256, IncrementalMatchesOneShot) {
+  // The base library's incremental form (the engine's data_version digest uses it).
+  base::Sha256 pieces;
+  pieces.update("abcdbcdecdefdefgefgh");
+  pieces.update("");
+  pieces.update("fghighijhijkijkljklmklmnlmnomnopnopq");
+  EXPECT_EQ(to_hex(pieces.finish()),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  base::Sha256 nothing;
+  EXPECT_EQ(nothing.finish(), sha256(""));
+}
+
 TEST(Base64Url, Rfc4648VectorsWithoutPadding) {
   const struct {
     std::string_view bytes, text;

@@ -165,7 +165,7 @@ TEST_F(DispatchTest, SuccessCarriesCachingHeaders) {
                     R"("color":"white"},"meta":{"code":"loc_2015","service":"eucharist"}})");
   EXPECT_EQ(r.etag.size(), 34U);
   EXPECT_EQ(cache_control_value(r), "private, max-age=3600");
-  EXPECT_EQ(r.vary, "X-API-Key, Accept-Language");
+  EXPECT_EQ(r.vary, "X-API-Key, Accept-Language, Accept-Encoding");
   EXPECT_EQ(r.content_language, "pt-BR");
   EXPECT_TRUE(r.allow.empty());
   ASSERT_TRUE(r.rate_limit);  // keys without their own rate get the default, 600 per minute
@@ -292,7 +292,7 @@ TEST_F(DispatchTest, IfNoneMatchGives304WithoutBody) {
     EXPECT_TRUE(r.content_type.empty());
     EXPECT_EQ(r.etag, first.etag);
     EXPECT_EQ(cache_control_value(r), "private, max-age=3600");
-    EXPECT_EQ(r.vary, "X-API-Key, Accept-Language");
+    EXPECT_EQ(r.vary, "X-API-Key, Accept-Language, Accept-Encoding");
   }
   EXPECT_EQ(get("/api/v2/days/2025-06-24?book=loc_2015", {{"If-None-Match", "\"zzz\""}}).status,
             200);

@@ -75,7 +75,7 @@ TEST_F(ApiTest, StrongETagAndCacheHeadersOnEveryRoute) {
     EXPECT_EQ(etag.size(), 34U) << target << ": " << etag;
     EXPECT_EQ(etag.front(), '"') << target;
     EXPECT_EQ(r.header("cache-control"), "private, max-age=3600") << target;
-    EXPECT_EQ(r.header("vary"), "X-API-Key, Accept-Language") << target;
+    EXPECT_EQ(r.header("vary"), "X-API-Key, Accept-Language, Accept-Encoding") << target;
     EXPECT_EQ(r.header("content-type"), "application/json") << target;
     // Identical requests give identical bytes and tags (no timestamps in bodies).
     const auto again = get(target);

@@ -137,7 +137,7 @@ TEST_F(HttpServerTest, SuccessHeadersAreWritten) {
   EXPECT_EQ(r.header("content-type"), "application/json");
   EXPECT_EQ(r.header("etag").size(), 34U);
   EXPECT_EQ(r.header("cache-control"), "private, max-age=3600");
-  EXPECT_EQ(r.header("vary"), "X-API-Key, Accept-Language");
+  EXPECT_EQ(r.header("vary"), "X-API-Key, Accept-Language, Accept-Encoding");
   EXPECT_EQ(r.header("content-language"), "pt-BR");
   EXPECT_EQ(r.body, R"({"data":{"id":"2025-06-24","date":"2025-06-24","color":"white"}})");
   const HttpReply today = client.request("GET", "/api/v2/days/today?book=loc", key());

@@ -344,6 +344,19 @@ struct BookDefinition {
   [[nodiscard]] const LanguageStrings& strings_for(std::string_view tag) const;
 };
 
+// How many resolved years a book keeps at most (about 50 KB each; docs/PERFORMANCE.md). The
+// least recently used year is dropped beyond this, so memory stays bounded with any number of
+// books and any traffic.
+inline constexpr std::size_t kPlanCacheCapacity = 64;
+
+// What a book's cache of resolved years did so far. Example: {60, 12000, 400, 336}.
+struct PlanCacheStats {
+  std::size_t resident = 0;  // plans held now (<= kPlanCacheCapacity)
+  std::uint64_t hits = 0;
+  std::uint64_t misses = 0;
+  std::uint64_t evictions = 0;
+};
+
 // A book frozen by construction: a BookDefinition that can no longer change, with its cache of
 // resolved years. Example: std::shared_ptr<const CompiledBook> b = CompiledBook::compile(d);
 class CompiledBook final : public BookDefinition,
@@ -357,8 +370,11 @@ class CompiledBook final : public BookDefinition,
   CompiledBook& operator=(const CompiledBook&) = delete;
 
   // The resolved liturgical year that ends in civil year `liturgical_year` (the one holding its
-  // Easter). Computed once and cached inside the valid range; thread-safe.
+  // Easter). Kept in a bounded cache (kPlanCacheCapacity years, least recently used dropped);
+  // thread-safe.
   [[nodiscard]] std::shared_ptr<const YearPlan> year_plan(int liturgical_year) const;
+  // Counters of that cache. Example: book.plan_cache_stats().resident <= kPlanCacheCapacity.
+  [[nodiscard]] PlanCacheStats plan_cache_stats() const;
   // Liturgical year of a date: the civil year + 1 from Advent Sunday on.
   // Example: 2025-11-30 (Advent Sunday) -> 2026; 2025-11-29 -> 2025.
   [[nodiscard]] int liturgical_year_of(Days day) const;
@@ -368,8 +384,8 @@ class CompiledBook final : public BookDefinition,
 
  private:
   explicit CompiledBook(BookDefinition definition);
-  // Filled lazily, one year at a time, each exactly once (std::call_once): a cache of values
-  // computed from the frozen definition, never a change to what the book says.
+  // Filled lazily, one year at a time: a bounded cache of values computed from the frozen
+  // definition, never a change to what the book says.
   const std::unique_ptr<YearCache> cache_;
 };
 

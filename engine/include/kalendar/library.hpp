@@ -62,7 +62,7 @@ class Library {
   std::string data_version;
 
  private:
-  friend std::shared_ptr<Library> load_library(const LibrarySources&, DiagnosticList&);
+  friend std::shared_ptr<Library> load_library_from(const LibrarySources&, DiagnosticList&);
   std::vector<std::shared_ptr<const CompiledBook>> books_;
   std::map<std::string, std::vector<CheckExpectation>, std::less<>> checks_;
   std::vector<LanguageStrings> shared_;
@@ -77,5 +77,7 @@ class Library {
 // Loads and compiles every book. Problems go to `diags` (all of them); a book with errors is
 // left out of the library, so callers that must not serve partial data check diags first.
 std::shared_ptr<Library> load_library(const LibrarySources& sources, DiagnosticList& diags);
+// load_library without handing freed memory back to the system afterwards (what it calls).
+std::shared_ptr<Library> load_library_from(const LibrarySources& sources, DiagnosticList& diags);
 
 }  // namespace kalendar

@@ -8,6 +8,8 @@
 #pragma once
 
 #include <cassert>
+#include <cstddef>
+#include <iterator>
 #include <string>
 #include <utility>
 #include <variant>
@@ -81,6 +83,16 @@ class DiagnosticList {
   }
   void warning(SourceLoc loc, std::string message) {
     items_.push_back({Severity::warning, std::move(loc), std::move(message)});
+  }
+  // Removes the items from index `first` on and returns them (regrouping per book after a
+  // parallel load). Example: auto mine = diags.take_from(size_before);
+  DiagnosticList take_from(std::size_t first) {
+    DiagnosticList out;
+    if (first >= items_.size()) return out;
+    const auto from = items_.begin() + static_cast<std::ptrdiff_t>(first);
+    out.items_.assign(std::make_move_iterator(from), std::make_move_iterator(items_.end()));
+    items_.erase(from, items_.end());
+    return out;
   }
   void append(const DiagnosticList& other) {
     items_.insert(items_.end(), other.items_.begin(), other.items_.end());

@@ -1,0 +1,65 @@
+// The warm request path as the server runs it, without sockets: raw request bytes through the
+// HTTP reader, the dispatcher (auth, rate, response cache, ETag, encoding) and the response
+// writer. Used under callgrind by bench/instructions.sh to count instructions per request, a
+// figure that, unlike wall time, does not depend on what else the machine is doing.
+//   kalendar_request_path COUNT [TARGET] [ACCEPT_ENCODING]
+#include "app/app_state.hpp"
+#include "app/in_process.hpp"
+#include "http_wire.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace {
+
+using namespace kalendar;
+
+// Kept out of line so that callgrind's --toggle-collect can count exactly the requests.
+[[gnu::noinline]] std::size_t run_requests(api::Dispatcher& dispatcher, const std::string& bytes,
+                                           long count) {
+  std::size_t written = 0;
+  for (long i = 0; i < count; ++i) {
+    http::RequestReader reader(http::WireLimits{});
+    reader.feed(bytes);
+    const http::WireEvent event = reader.next();
+    written +=
+        http::write_response(dispatcher.dispatch(event.request), event.keep_alive, event.version)
+            .size();
+  }
+  return written;
+}
+
+// The first request (the handler runs, the answer is cached): not counted.
+[[gnu::noinline]] std::size_t warm_up(api::Dispatcher& dispatcher, const std::string& bytes) {
+  http::RequestReader reader(http::WireLimits{});
+  reader.feed(bytes);
+  const http::WireEvent event = reader.next();
+  return http::write_response(dispatcher.dispatch(event.request), event.keep_alive, event.version)
+      .size();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: kalendar_request_path COUNT [TARGET] [ACCEPT_ENCODING]\n");
+    return 2;
+  }
+  const long count = std::strtol(argv[1], nullptr, 10);
+  const std::string target = argc > 2 ? argv[2] : "/api/v2/days/2025-11-30?book=loc_2015";
+  DiagnosticList diags;
+  auto library = load_library(
+      LibrarySources::from_dirs(KALENDAR_SOURCE_DIR "/rules", KALENDAR_SOURCE_DIR "/books"), diags);
+  auto app = api::make_app_state(library, nullptr, nullptr, diags);
+  api::InProcessApi server(app, 8U << 20U);
+  std::string bytes = "GET " + target +
+                      " HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: " + server.key() +
+                      "\r\nConnection: keep-alive\r\n";
+  if (argc > 3) bytes += std::string("Accept-Encoding: ") + argv[3] + "\r\n";
+  bytes += "\r\n";
+  (void)warm_up(server.dispatcher(), bytes);  // the answer is now cached
+  const std::size_t written = run_requests(server.dispatcher(), bytes, count);
+  std::printf("%ld requests, %zu bytes written\n", count, written);
+  return 0;
+}
