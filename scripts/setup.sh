@@ -9,7 +9,7 @@ packages=(
   libpistache-dev libyaml-cpp-dev libsimdjson-dev libhowardhinnant-date-dev rapidjson-dev
   libsqlite3-dev libssl-dev libgtest-dev libgmock-dev tzdata
   libsword-dev libsword-utils sword-text-kjv sword-text-web
-  chromium zlib1g-dev
+  chromium zlib1g-dev libical-dev
   nginx
 )
 [ "${1:-}" = "--bench" ] && packages+=(libbenchmark-dev wrk)

@@ -46,6 +46,9 @@ struct AppState {
   std::map<std::string, const date::time_zone*, std::less<>> zones;  // by book code
   std::map<std::string, BibleChoice, std::less<>> bible_choices;     // by book code
   FieldCatalog fields;
+  // When this state was built: the DTSTAMP of its iCalendar events, so an answer's bytes (and
+  // ETag) stay the same until the data is reloaded.
+  std::chrono::system_clock::time_point loaded_at = std::chrono::system_clock::now();
   // The wall clock, replaceable in tests of `today`.
   std::function<std::chrono::system_clock::time_point()> clock = [] {
     return std::chrono::system_clock::now();

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <arpa/inet.h>
 #include <chrono>
 #include <fstream>
@@ -71,7 +72,11 @@ struct Exchange {
 };
 
 // Splits what a connection received into responses; false when it is not well-formed HTTP.
-bool split_responses(const std::string& bytes, std::vector<testing::HttpReply>& replies) {
+// `to_head`: the request was HEAD, so an answer carries no body whatever its Content-Length (the
+// GET's) says; only a protocol error, sent before the method counts, has its JSON body before
+// the connection closes.
+bool split_responses(const std::string& bytes, std::vector<testing::HttpReply>& replies,
+                     bool to_head) {
   std::size_t at = 0;
   while (at < bytes.size()) {
     const std::size_t end = bytes.find("\r\n\r\n", at);
@@ -91,6 +96,10 @@ bool split_responses(const std::string& bytes, std::vector<testing::HttpReply>& 
       for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
       reply.headers[name] = field.substr(colon + 2);
       if (name == "content-length") length = std::stoul(field.substr(colon + 2));
+    }
+    if (to_head) {
+      const bool closing = reply.headers["connection"] == "Close";
+      length = closing ? std::min(length, bytes.size() - end - 4) : 0;
     }
     if (end + 4 + length > bytes.size()) return false;
     reply.body = bytes.substr(end + 4, length);
@@ -150,7 +159,8 @@ TEST(MalformedCorpus, NoFiveHundredsOnlyJsonErrorsNoHangAndCorrectAnswersAfterwa
     ::close(x.fd);
     SCOPED_TRACE("corpus request " + std::to_string(i) + ": " + x.request.substr(0, 80));
     std::vector<testing::HttpReply> replies;
-    EXPECT_TRUE(split_responses(x.received, replies)) << x.received.substr(0, 200);
+    EXPECT_TRUE(split_responses(x.received, replies, x.request.rfind("HEAD ", 0) == 0))
+        << x.received.substr(0, 200);
     // An unanswered connection must at least have been closed (a client that never
     // completes a request is answered 408; only nothing-at-all is closed quietly).
     EXPECT_TRUE(!replies.empty() || x.closed) << "no answer and still open after 6 s";
