@@ -37,10 +37,9 @@ std::string utc_stamp(std::int64_t unix_seconds) {
   const auto tp = std::chrono::sys_seconds{std::chrono::seconds{unix_seconds}};
   const auto day = std::chrono::floor<date::days>(tp);
   const CivilDate d{day};
-  const auto secs = (tp - day).count();
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "T%02lld%02lld%02lldZ", static_cast<long long>(secs / 3600),
-                static_cast<long long>(secs / 60 % 60), static_cast<long long>(secs % 60));
+  const auto secs = static_cast<int>((tp - day).count());  // 0 .. 86399
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "T%02d%02d%02dZ", secs / 3600, secs / 60 % 60, secs % 60);
   return basic_date(d) + buf;
 }
 
@@ -56,7 +55,10 @@ class Lines {
   // A TEXT property, with LANGUAGE when known.
   void text(std::string_view name, std::string_view value, std::string_view lang) {
     std::string n(name);
-    if (!lang.empty()) n += ";LANGUAGE=" + std::string(lang);
+    if (!lang.empty()) {
+      n += ";LANGUAGE=";
+      n += lang;
+    }
     add(n, ical_escape(value));
   }
   std::string take() { return std::move(out_); }
@@ -129,7 +131,9 @@ std::string write_icalendar(const IcalCalendar& calendar) {
     l.text("X-WR-CALDESC", calendar.description, "");
   }
   if (calendar.refresh_interval_seconds) {
-    const std::string duration = "PT" + std::to_string(*calendar.refresh_interval_seconds) + "S";
+    std::string duration = "PT";
+    duration += std::to_string(*calendar.refresh_interval_seconds);
+    duration += 'S';
     l.add("REFRESH-INTERVAL;VALUE=DURATION", duration);
     l.add("X-PUBLISHED-TTL", duration);
   }
@@ -144,9 +148,15 @@ std::string write_icalendar(const IcalCalendar& calendar) {
     if (!e.description.empty()) l.text("DESCRIPTION", e.description, calendar.lang);
     if (!e.categories.empty()) {
       std::string list;
-      for (const auto& c : e.categories) list += (list.empty() ? "" : ",") + ical_escape(c);
+      for (const auto& c : e.categories) {
+        if (!list.empty()) list += ',';
+        list += ical_escape(c);
+      }
       std::string name = "CATEGORIES";
-      if (!calendar.lang.empty()) name += ";LANGUAGE=" + calendar.lang;
+      if (!calendar.lang.empty()) {
+        name += ";LANGUAGE=";
+        name += calendar.lang;
+      }
       l.add(name, list);
     }
     if (!e.color.empty()) l.add("COLOR", e.color);

@@ -47,19 +47,26 @@ IcalEvent day_event(const AppState& app, const BookScope& scope, const ResolvedD
   const LanguageStrings& names = *scope.names;
   IcalEvent e;
   e.date = to_civil(day.date());
-  e.uid = scope.book->code + "-" + scope.lang + "-" + basic_date(e.date) + "@kalendar";
+  e.uid = scope.book->code;
+  e.uid += '-';
+  e.uid += scope.lang;
+  e.uid += '-';
+  e.uid += basic_date(e.date);
+  e.uid += "@kalendar";
   e.summary = day_title(day, names);
   std::string line = names.seasons[day.season().index];
   e.categories.push_back(names.seasons[day.season().index]);
   if (const auto colour = day.colour()) {
-    line += " · " + names.colours[colour->index];
+    line += " · ";
+    line += names.colours[colour->index];
     e.color = std::string(css_colour(colour->slug));
   }
   e.description = line;
   if (auto set = app.engine->readings(day, {service, scope.reading_type, scope.psalter});
       set.ok()) {
     for (const ResolvedReading& r : set.value().readings) {
-      e.description += "\n" + std::string(r.options.front().reference);
+      e.description += '\n';
+      e.description += r.options.front().reference;
     }
   }
   return e;
