@@ -11,6 +11,7 @@ packages=(
   libsqlite3-dev libssl-dev libgtest-dev libgmock-dev tzdata
   libsword-dev libsword-utils sword-text-kjv sword-text-web
   chromium zlib1g-dev libxxhash-dev
+  libical-dev  # tests only: http_tests parses every iCalendar answer with libical
   nginx  # tests only: http_tests runs the malformed corpus through deploy/nginx/kalendar.conf
 )
 [ "${1:-}" = "--bench" ] && packages+=(libbenchmark-dev wrk valgrind)

@@ -53,7 +53,8 @@ std::string redact_query(std::string_view query) {
     const std::string_view name = part.substr(0, eq);
     const std::string_view value = eq == std::string_view::npos ? "" : part.substr(eq + 1);
     // A name like a key's, or a value that is one of our keys, is never written out.
-    if (eq != std::string_view::npos && (is_secret_name(name) || value.rfind(kKeyPrefix, 0) == 0)) {
+    if (eq != std::string_view::npos && (is_secret_name(name) || value.rfind(kKeyPrefix, 0) == 0 ||
+                                         value.rfind(kFeedTokenPrefix, 0) == 0)) {
       out.append(name);
       out.append("=[redacted]");
     } else {
@@ -68,11 +69,14 @@ std::string redact_query(std::string_view query) {
 
 std::string redact_path(std::string_view path) {
   std::string out(path);
-  for (std::size_t at = out.find(kKeyPrefix); at != std::string::npos;
-       at = out.find(kKeyPrefix, at + 1)) {
-    if (at != 0 && out[at - 1] != '/') continue;  // only whole segments that look like a key
-    const std::size_t end = out.find('/', at);
-    out.replace(at, end == std::string::npos ? std::string::npos : end - at, "[redacted]");
+  // API keys, and feed tokens (the credential of /api/v2/feeds/{token}.ics).
+  for (const std::string_view prefix : {kKeyPrefix, kFeedTokenPrefix}) {
+    for (std::size_t at = out.find(prefix); at != std::string::npos;
+         at = out.find(prefix, at + 1)) {
+      if (at != 0 && out[at - 1] != '/') continue;  // only whole segments that look like a key
+      const std::size_t end = out.find('/', at);
+      out.replace(at, end == std::string::npos ? std::string::npos : end - at, "[redacted]");
+    }
   }
   return out;
 }

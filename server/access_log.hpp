@@ -69,7 +69,8 @@ class Logger {
 // keys is replaced by "[redacted]". Example: redact_query("book=x&api_key=kal_abc") ==
 // "book=x&api_key=[redacted]".
 [[nodiscard]] std::string redact_query(std::string_view query);
-// The path with any segment that starts like one of our keys replaced by "[redacted]".
+// The path with any segment that starts like one of our keys or feed tokens replaced by
+// "[redacted]".
 // Example: redact_path("/api/v2/kal_abc/x") == "/api/v2/[redacted]/x".
 [[nodiscard]] std::string redact_path(std::string_view path);
 

@@ -101,8 +101,16 @@ struct Authenticator::Snapshot {
     std::optional<std::int64_t> expires_at;
     std::shared_ptr<const Grant> grant;
   };
+  struct FeedEntry {
+    KeyDigest digest;
+    bool active;            // the token's own flag
+    std::size_t key_entry;  // index in entries: the key's state decides too
+    FeedBinding binding;
+  };
   std::vector<Entry> entries;
   std::unordered_multimap<std::uint64_t, std::size_t> by_prefix;
+  std::vector<FeedEntry> feeds;
+  std::unordered_multimap<std::uint64_t, std::size_t> feeds_by_prefix;
   std::size_t active_count = 0;
 };
 
@@ -139,6 +147,10 @@ bool Authenticator::refresh() {
     grant->fingerprint = key_fingerprint(r.digest);
     grant->books = r.books;
     grant->rate_per_minute = r.rate_per_minute.value_or(options_.default_rate_per_minute);
+    for (const FeedRecord& f : r.feeds) {
+      next->feeds_by_prefix.emplace(digest_prefix(f.digest), next->feeds.size());
+      next->feeds.push_back({f.digest, f.active, next->entries.size(), {f.book, f.lang}});
+    }
     next->by_prefix.emplace(digest_prefix(r.digest), next->entries.size());
     next->entries.push_back({r.digest, r.active, r.expires_at, std::move(grant)});
     if (r.active) ++next->active_count;
@@ -203,6 +215,23 @@ AuthOutcome Authenticator::authenticate(std::optional<std::string_view> key,
       cache.remember({std::string(value), entry.active, entry.expires_at, entry.grant});
     }
     return outcome_of(entry.active, entry.expires_at, entry.grant, now_unix);
+  }
+  return {AuthStatus::invalid, nullptr};
+}
+
+AuthOutcome Authenticator::authenticate_feed(std::string_view token, std::int64_t now_unix) const {
+  if (token.empty()) return {AuthStatus::missing, nullptr};
+  if (token.size() > kMaxKeyChars) return {AuthStatus::invalid, nullptr};
+  const KeyDigest digest = digest_api_key(token);
+  const auto snap = snapshot();
+  const auto [first, last] = snap->feeds_by_prefix.equal_range(digest_prefix(digest));
+  for (auto it = first; it != last; ++it) {
+    const auto& feed = snap->feeds[it->second];
+    if (!constant_time_equal(feed.digest, digest)) continue;
+    const auto& key = snap->entries[feed.key_entry];
+    if (!feed.active || !key.active) return {AuthStatus::inactive, nullptr};
+    if (key.expires_at && now_unix >= *key.expires_at) return {AuthStatus::expired, nullptr};
+    return {AuthStatus::ok, key.grant, feed.binding};
   }
   return {AuthStatus::invalid, nullptr};
 }

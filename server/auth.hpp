@@ -2,7 +2,8 @@
 //
 // The request path never touches SQLite: `Authenticator` holds an immutable snapshot, swapped
 // whole by refresh(), which a background thread calls every couple of seconds. A revoked or
-// expired key therefore stops working within one refresh interval, without a restart
+// expired key (or feed token) therefore stops working within one refresh interval, without a
+// restart
 // (api-decisions.md, Authentication). Lookup hashes the presented key (SHA-256) and compares
 // digests with CRYPTO_memcmp. Each thread remembers the few keys it verified under the current
 // snapshot and compares a presented key with them in constant time, skipping the hash; every
@@ -54,10 +55,18 @@ struct Grant {
 // Example: auth.authenticate(std::nullopt, now).status == AuthStatus::missing.
 enum class AuthStatus { ok, missing, invalid, inactive, expired };
 
+// What a feed token is bound to (FeedRecord): its book and language ("" : the book's own).
+// Example: {"loc_2015", "pt-BR"}.
+struct FeedBinding {
+  std::string book;
+  std::string lang;
+};
+
 // Example: {AuthStatus::ok, grant} or {AuthStatus::expired, nullptr}.
 struct AuthOutcome {
   AuthStatus status = AuthStatus::missing;
   std::shared_ptr<const Grant> grant;  // set only when ok
+  std::optional<FeedBinding> feed{};   // set only when ok through authenticate_feed()
 };
 
 // Loads every key record (keystore_loader() in production, a lambda in tests).
@@ -95,6 +104,11 @@ class Authenticator {
   // (Unix seconds). Example: authenticate("kal_...", 1750000000).status == AuthStatus::ok.
   [[nodiscard]] AuthOutcome authenticate(std::optional<std::string_view> key,
                                          std::int64_t now_unix) const;
+  // Authenticates a feed token (the `{token}` of /api/v2/feeds/{token}.ics): ok only while the
+  // token, and the key it belongs to, are active and the key is unexpired; a revoked token or
+  // key is `inactive`. The grant is the key's (its rate and books apply).
+  // Example: authenticate_feed("kfeed_...", now).feed->book == "loc_2015".
+  [[nodiscard]] AuthOutcome authenticate_feed(std::string_view token, std::int64_t now_unix) const;
   // Active keys in the current snapshot (for /metrics; reveals only a count).
   // Example: metrics.set_keys_active(static_cast<std::int64_t>(auth.active_key_count())).
   [[nodiscard]] std::size_t active_key_count() const;

@@ -78,6 +78,40 @@ std::string apply_base_url(ServerConfig& c, const std::string& v) {
   return "";
 }
 
+std::string apply_cors_origins(ServerConfig& c, const std::string& v) {
+  std::vector<std::string> origins;
+  if (v == "none") {
+    c.cors_origins.clear();
+    return "";
+  }
+  std::size_t start = 0;
+  while (start <= v.size()) {
+    auto comma = v.find(',', start);
+    if (comma == std::string::npos) comma = v.size();
+    std::string origin = v.substr(start, comma - start);
+    while (!origin.empty() && origin.front() == ' ') origin.erase(0, 1);
+    while (!origin.empty() && origin.back() == ' ') origin.pop_back();
+    const bool scheme = origin.rfind("http://", 0) == 0 || origin.rfind("https://", 0) == 0;
+    const std::size_t host = origin.find("://") + 3;
+    if (origin != "*" && (!scheme || origin.size() <= host ||
+                          origin.find_first_of("/?# ", host) != std::string::npos)) {
+      return "must be *, none, or origins such as https://parish.example.org (scheme and host, "
+             "no path), separated by commas";
+    }
+    origins.push_back(origin);
+    start = comma + 1;
+  }
+  c.cors_origins = std::move(origins);
+  return "";
+}
+
+std::string show_cors_origins(const ServerConfig& c) {
+  if (c.cors_origins.empty()) return "none";
+  std::string out;
+  for (const auto& o : c.cors_origins) out += (out.empty() ? "" : ",") + o;
+  return out;
+}
+
 std::string apply_access_log(ServerConfig& c, const std::string& v) {
   if (v == "on" || v == "true") {
     c.access_log = true;
@@ -112,6 +146,9 @@ const std::vector<Setting>& settings() {
        text(&C::bible_cache_dir, true), show_text(&C::bible_cache_dir)},
       {"base-url", "KALENDAR_BASE_URL", "public URL prefix of links (https://api.example.org)",
        apply_base_url, show_text(&C::base_url)},
+      {"cors-origins", "KALENDAR_CORS_ORIGINS",
+       "origins browsers may call from: *, none, or a comma list", apply_cors_origins,
+       show_cors_origins},
       {"key-refresh", "KALENDAR_KEY_REFRESH", "seconds between reloads of the key store",
        integer(&C::key_refresh_seconds, 1, 300), show_int(&C::key_refresh_seconds)},
       {"default-rate", "KALENDAR_DEFAULT_RATE",
@@ -182,6 +219,13 @@ ConfigOutcome parse_config(const std::vector<std::string>& args, const EnvLookup
   }
   if (out.errors.empty() && !out.help_requested) out.config = std::move(config);
   return out;
+}
+
+std::string effective_base_url(const ServerConfig& config) {
+  if (!config.base_url.empty()) return config.base_url;
+  const bool v6 = config.address.find(':') != std::string::npos;
+  return "http://" + (v6 ? "[" + config.address + "]" : config.address) + ":" +
+         std::to_string(config.port);
 }
 
 EnvLookup process_environment() {

@@ -30,9 +30,11 @@ struct ServerConfig {
   std::string rules_dir = "rules";    // --rules-dir, KALENDAR_RULES_DIR
   std::string sword_path = "/usr/share/sword";  // --sword-path, KALENDAR_SWORD_PATH
   std::string keys_db = "var/keys.sqlite3";     // --keys-db, KALENDAR_KEYS_DB
-  std::string texts_dir{};            // --texts-dir, KALENDAR_TEXTS_DIR ("" : no text packs)
-  std::string bible_cache_dir{};      // --bible-cache-dir, KALENDAR_BIBLE_CACHE_DIR ("" : none)
-  std::string base_url{};             // --base-url, KALENDAR_BASE_URL (prefix of links)
+  std::string texts_dir{};        // --texts-dir, KALENDAR_TEXTS_DIR ("" : no text packs)
+  std::string bible_cache_dir{};  // --bible-cache-dir, KALENDAR_BIBLE_CACHE_DIR ("" : none)
+  std::string base_url{};         // --base-url, KALENDAR_BASE_URL (prefix of links)
+  // --cors-origins, KALENDAR_CORS_ORIGINS: `*` (any), a comma list of origins, or `none`.
+  std::vector<std::string> cors_origins{"*"};
   int key_refresh_seconds = 2;        // --key-refresh, KALENDAR_KEY_REFRESH
   int default_rate_per_minute = 600;  // --default-rate, KALENDAR_DEFAULT_RATE (0: unlimited)
   int max_age_seconds = 3600;         // --max-age, KALENDAR_MAX_AGE
@@ -56,6 +58,11 @@ using EnvLookup = std::function<std::optional<std::string>(std::string_view name
 // Example: parse_config({"--address", "::1"}, [](auto) { return std::nullopt; }).
 [[nodiscard]] ConfigOutcome parse_config(const std::vector<std::string>& args,
                                          const EnvLookup& env);
+
+// The absolute prefix of links: --base-url when given, else http://ADDRESS:PORT of the listening
+// socket (IPv6 in brackets), so links.self and links.next are always absolute URLs.
+// Example: effective_base_url({.address = "::1", .port = 9080}) == "http://[::1]:9080".
+[[nodiscard]] std::string effective_base_url(const ServerConfig& config);
 
 // The process environment (getenv). Example: parse_config(args, process_environment()).
 [[nodiscard]] EnvLookup process_environment();

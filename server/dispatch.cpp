@@ -45,6 +45,28 @@ void set_cache_control(Response& r, Freshness freshness, std::optional<int> max_
 // names, and Accept-Encoding whether the body is gzip (errors are never compressed).
 constexpr std::string_view kAnswerVary = "X-API-Key, Accept-Language, Accept-Encoding";
 
+// How a client authenticates, for the WWW-Authenticate header of a 401 (RFC 9110 §11.6.1):
+// an API key in the X-API-Key header, or the feed token in the URL.
+constexpr std::string_view kKeyChallenge = R"(APIKey realm="kalendar", header="X-API-Key")";
+constexpr std::string_view kFeedChallenge = R"(FeedToken realm="kalendar feeds")";
+
+// The feed token of a feed_token route: the `token` path parameter up to its first '.'
+// (tokens are base64url, which has no '.'), so both .../kfeed_x and .../kfeed_x.ics name it.
+std::string_view feed_token(const std::vector<std::pair<std::string, std::string>>& params) {
+  for (const auto& [name, value] : params) {
+    if (name == "token") return std::string_view(value).substr(0, value.find('.'));
+  }
+  return {};
+}
+
+ApiError feed_auth_error(AuthStatus status) {
+  if (status == AuthStatus::expired) {
+    return {ErrorCode::expired_api_key, "the API key of this feed has expired", ""};
+  }
+  return {ErrorCode::invalid_api_key,
+          "this feed token is not valid (it may have been revoked); ask for a new feed URL", ""};
+}
+
 ApiError auth_error(AuthStatus status) {
   switch (status) {
     case AuthStatus::missing:
@@ -122,7 +144,10 @@ std::string RequestContext::link_with(std::string_view name, std::string_view va
 Dispatcher::Dispatcher(DispatcherOptions options, DispatcherServices services)
     : options_(std::move(options)), services_(services), cache_(options_.response_cache_bytes) {}
 
-void Dispatcher::add_route(std::string_view pattern, Handler handler) {
+void Dispatcher::add_route(std::string_view pattern, Handler handler, RouteAccess access) {
+  if (access == RouteAccess::feed_token && pattern.find("/{token}") == std::string_view::npos) {
+    throw std::invalid_argument("a feed route needs a {token} segment: " + std::string(pattern));
+  }
   if (pattern.size() < 2 || pattern.front() != '/' || pattern.back() == '/' ||
       pattern.find("//") != std::string_view::npos) {
     throw std::invalid_argument("malformed route pattern: " + std::string(pattern));
@@ -138,7 +163,8 @@ void Dispatcher::add_route(std::string_view pattern, Handler handler) {
   }
   const bool api = pattern.substr(0, kApiPrefix.size()) == kApiPrefix;
   const RouteSlot slot = services_.metrics.add_route(std::string(pattern));
-  routes_.push_back({std::string(pattern), std::move(segments), std::move(handler), slot, api});
+  routes_.push_back(
+      {std::string(pattern), std::move(segments), std::move(handler), slot, api, access});
 }
 
 const Dispatcher::Route* Dispatcher::match(
@@ -213,8 +239,16 @@ Response Dispatcher::dispatch(const Request& request) noexcept {
     response = internal_error();
   }
   // HEAD never carries a body, errors included: a keep-alive client would read the bytes as
-  // the start of its next response.
-  if (request.method == Method::head) response.body.clear();
+  // the start of its next response. It announces the length the GET would have.
+  if (request.method == Method::head) {
+    response.head_content_length = response.body.size();
+    response.body.clear();
+  }
+  try {
+    apply_cors(request, response);
+  } catch (...) {
+    response.cors_headers.clear();  // out of memory: the answer stays, without CORS
+  }
   try {
     const auto elapsed =
         std::chrono::duration_cast<std::chrono::microseconds>(SteadyClock::now() - started);
@@ -257,6 +291,7 @@ Response Dispatcher::handle(const Request& request, Trace& trace) {
   }
 
   std::shared_ptr<const Grant> grant;
+  std::optional<FeedBinding> feed;
   std::optional<RateLimitHeaders> rate;
   if (route->api) {
     if (!ready()) {
@@ -264,10 +299,18 @@ Response Dispatcher::handle(const Request& request, Trace& trace) {
           {{ErrorCode::unavailable, "the service is starting or stopping; try again shortly", ""}},
           true);
     }
+    const bool by_feed = route->access == RouteAccess::feed_token;
     AuthOutcome outcome =
-        services_.auth.authenticate(request.header("X-API-Key"), options_.unix_clock());
-    if (outcome.status != AuthStatus::ok) return error_response({auth_error(outcome.status)}, true);
+        by_feed ? services_.auth.authenticate_feed(feed_token(params), options_.unix_clock())
+                : services_.auth.authenticate(request.header("X-API-Key"), options_.unix_clock());
+    if (outcome.status != AuthStatus::ok) {
+      Response r = error_response(
+          {by_feed ? feed_auth_error(outcome.status) : auth_error(outcome.status)}, true);
+      r.www_authenticate = std::string(by_feed ? kFeedChallenge : kKeyChallenge);
+      return r;
+    }
     grant = std::move(outcome.grant);
+    feed = std::move(outcome.feed);
     trace.key_name = grant->key_name;
     const RateDecision d =
         services_.limiter.take(grant->key_id, grant->rate_per_minute, SteadyClock::now());
@@ -301,6 +344,7 @@ Response Dispatcher::handle(const Request& request, Trace& trace) {
   RequestContext ctx(request, route->pattern, std::move(params), std::move(query),
                      std::move(query_errors), grant.get(), options_.base_url);
   ctx.pin(std::move(pinned));
+  ctx.set_feed(std::move(feed));
   HandlerResult result = route->handler(ctx);
   // Expensive answers weigh more against the key's rate: one more token per full
   // kBytesPerRateToken of body or kWorkUnitsPerRateToken of work, whichever is more (answers
@@ -357,7 +401,7 @@ Response Dispatcher::represent(const Request& request, CachedReply& entry, bool 
     r.content_encoding.clear();
     return r;  // no body
   }
-  if (request.method == Method::head) return r;
+  // dispatch() drops the body for HEAD, keeping its length (of this encoding).
   std::string& body = gzip ? entry.gzip_body : entry.body;
   r.body = cached ? body : std::move(body);
   return r;
@@ -398,8 +442,33 @@ Response Dispatcher::answer(const Request& request, const Route& route, RequestC
     return stored != nullptr ? represent(request, *stored, true, route.api, std::move(r))
                              : represent(request, entry, false, route.api, std::move(r));
   }
-  if (request.method != Method::head) r.body = std::move(reply.body);
+  r.body = std::move(reply.body);  // dispatch() drops it for HEAD, keeping its length
   return r;
+}
+
+void Dispatcher::apply_cors(const Request& request, Response& response) const {
+  const auto origin = request.header("Origin");
+  const auto& allowed = options_.cors.allowed_origins;
+  if (!origin || allowed.empty()) return;
+  const bool any = std::find(allowed.begin(), allowed.end(), "*") != allowed.end();
+  if (!any) {
+    // The answer depends on Origin: shared caches must keep one copy per origin.
+    response.vary = response.vary.empty() ? "Origin" : response.vary + ", Origin";
+    if (std::find(allowed.begin(), allowed.end(), *origin) == allowed.end()) return;
+  }
+  auto& h = response.cors_headers;
+  h.push_back({"Access-Control-Allow-Origin", any ? "*" : std::string(*origin)});
+  const bool preflight = request.method == Method::options && response.status == 204 &&
+                         request.header("Access-Control-Request-Method").has_value();
+  if (preflight) {
+    h.push_back({"Access-Control-Allow-Methods", std::string(kAllowedMethods)});
+    h.push_back({"Access-Control-Allow-Headers", "X-API-Key, If-None-Match, Accept-Language"});
+    h.push_back({"Access-Control-Max-Age", std::to_string(options_.cors.max_age_seconds)});
+  } else {
+    h.push_back({"Access-Control-Expose-Headers",
+                 "ETag, Content-Language, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, "
+                 "Retry-After, WWW-Authenticate"});
+  }
 }
 
 }  // namespace kalendar::api

@@ -3,14 +3,17 @@
 // dispatch() takes a pure Request and returns a Response; it never throws. In order:
 //   1 decode the path; match a route (exact segments and `{param}` segments; a static segment
 //     beats a parameter, so /celebrations/types wins over /celebrations/{id})   404 JSON
-//   2 OPTIONS -> 204 with Allow; any method but GET/HEAD -> 405 JSON with Allow
-//   3 /api/v2/* only: readiness (503 + Retry-After), X-API-Key (401), rate (429 + Retry-After)
+//   2 OPTIONS -> 204 with Allow (a CORS preflight also gets Access-Control-*); any method but
+//     GET/HEAD -> 405 JSON with Allow
+//   3 /api/v2/* only: readiness (503 + Retry-After), X-API-Key or the feed token of the path
+//     (401 + WWW-Authenticate), rate (429 + Retry-After)
 //   4 parse the query (4 KiB cap, decoding, array forms): problems go into ctx.errors()
 //   5 pin the served state (state_slot.hpp) for the whole request; call the handler; every error of
 //   the request is answered together (400/403/...) 6 200: strong ETag of the body; If-None-Match
-//   match -> 304 without body; HEAD -> no body;
+//   match -> 304 without body; HEAD -> no body, but the Content-Length of the GET;
 //     Cache-Control private with max-age by freshness; Vary on /api/v2; Content-Language
 //   7 one catch-all: an exception is logged and answered as JSON internal_error
+//   8 CORS headers on every answer to an allowed Origin (CorsOptions)
 // Every request is counted in Metrics and logged in one access line.
 //
 // Example:
@@ -129,6 +132,11 @@ class RequestContext {
   }
   // Used by the dispatcher. Example: ctx.pin(slot.pin()).
   void pin(PinnedState pinned) { pinned_ = std::move(pinned); }
+  // On a feed_token route: the book and language the token is bound to; nullptr elsewhere.
+  // Example: ctx.feed()->book == "loc_2015".
+  [[nodiscard]] const FeedBinding* feed() const { return feed_ ? &*feed_ : nullptr; }
+  // Used by the dispatcher. Example: ctx.set_feed(outcome.feed).
+  void set_feed(std::optional<FeedBinding> feed) { feed_ = std::move(feed); }
 
   // True when the key may use `book` (always true without a key).
   // Example: filter the prayer-book catalogue with ctx.book_allowed(code).
@@ -156,11 +164,30 @@ class RequestContext {
   const Grant* grant_;
   std::string base_url_;
   PinnedState pinned_;
+  std::optional<FeedBinding> feed_;
 };
 
 // A route handler. It must not throw, but if it does the dispatcher answers internal_error.
 // Example: Handler h = [](RequestContext& ctx) -> HandlerResult { return Reply{.body = "{}"}; };
 using Handler = std::function<HandlerResult(RequestContext&)>;
+
+// Who may call an /api/v2 route. api_key: the X-API-Key header (the default). feed_token: the
+// credential is the path parameter `{token}` up to its first '.', so /api/v2/feeds/{token} also
+// matches kfeed_abc.ics: calendar apps subscribe to a URL and cannot send headers.
+// Example: d.add_route("/api/v2/feeds/{token}", handle_feed, RouteAccess::feed_token);
+enum class RouteAccess { api_key, feed_token };
+
+// Cross-origin requests from browsers (CORS). An answer to a request whose Origin is allowed
+// carries Access-Control-Allow-Origin and exposes ETag, Content-Language, the RateLimit-*
+// headers, Retry-After and WWW-Authenticate; a preflight OPTIONS also gets the methods, the
+// request headers a client may send (X-API-Key, If-None-Match, Accept-Language) and
+// Access-Control-Max-Age. No credentials (cookies) are ever allowed: the key is a header.
+// Any other Origin gets no CORS header at all, so the browser refuses the answer.
+// Example: {.allowed_origins = {"https://parish.example.org"}, .max_age_seconds = 600}.
+struct CorsOptions {
+  std::vector<std::string> allowed_origins{"*"};  // "*": any origin; empty: CORS off
+  int max_age_seconds = 600;                      // how long a preflight may be cached
+};
 
 // Settings of the dispatcher. Example: {.max_age_seconds = 3600, .base_url = "https://..."}.
 struct DispatcherOptions {
@@ -172,6 +199,7 @@ struct DispatcherOptions {
   std::size_t response_cache_bytes = 8U << 20U;
   // Unix seconds for key expiry checks; tests replace it.
   std::function<std::int64_t()> unix_clock = unix_now;
+  CorsOptions cors{};
 };
 
 // The collaborators a dispatcher uses; all must outlive it.
@@ -194,7 +222,9 @@ class Dispatcher {
   // `{name}` segments. Register every route before serving. Throws std::invalid_argument on
   // a malformed or duplicate pattern (a programmer error, found at start-up).
   // Example: add_route("/api/v2/celebrations/{id}", handle_celebration);
-  void add_route(std::string_view pattern, Handler handler);
+  // A feed_token route needs a `{token}` segment (else std::invalid_argument).
+  void add_route(std::string_view pattern, Handler handler,
+                 RouteAccess access = RouteAccess::api_key);
 
   // /api/v2 requests pin `slot`'s current state (RequestContext::app()); the response cache is
   // keyed on its generation. `slot` must outlive the dispatcher. Call before serving.
@@ -224,6 +254,7 @@ class Dispatcher {
     Handler handler;
     RouteSlot slot;
     bool api;
+    RouteAccess access;
   };
   struct Trace {  // what the access log and metrics need to know
     RouteSlot slot = kUnmatchedRoute;
@@ -244,6 +275,7 @@ class Dispatcher {
   const Route* match(const std::vector<std::string>& segments,
                      std::vector<std::pair<std::string, std::string>>& params) const;
   Response error_response(const std::vector<ApiError>& errors, bool api) const;
+  void apply_cors(const Request& request, Response& response) const;
   Response internal_error() const noexcept;
 
   DispatcherOptions options_;

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
-#include <map>
 #include <utility>
 #include <vector>
 
@@ -65,21 +64,24 @@ std::vector<std::string_view> split_lines(std::string_view head) {
   return lines;
 }
 
-// The query as the dispatcher has always received it: parameters split at '&' and '=', the
-// first of duplicate names kept, sorted by raw name so the same request always gives the same
-// string (links.self, cursors and ETags must not depend on parameter order).
+// The query in a canonical order: parameters split at '&', sorted by raw name (stable, so
+// repeated names keep their order) so the same request always gives the same string
+// (links.self, cursors and ETags must not depend on parameter order). Repeated names are all
+// kept: url.cpp merges repeated `include`/`fields[...]` and rejects other repeats.
 std::string canonical_query(std::string_view query) {
-  std::map<std::string_view, std::string_view> params;
+  std::vector<std::pair<std::string_view, std::string_view>> params;
   while (!query.empty()) {
     const std::size_t amp = query.find('&');
     const std::string_view part = query.substr(0, amp);
     const std::size_t eq = part.find('=');
     const std::string_view name = part.substr(0, eq);
     const std::string_view value = eq == std::string_view::npos ? "" : part.substr(eq + 1);
-    if (!part.empty()) params.emplace(name, value);
+    if (!part.empty()) params.emplace_back(name, value);
     if (amp == std::string_view::npos) break;
     query.remove_prefix(amp + 1);
   }
+  std::stable_sort(params.begin(), params.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
   std::string out;
   for (const auto& [name, value] : params) {
     if (!out.empty()) out.push_back('&');
@@ -301,7 +303,13 @@ std::string write_response(const api::Response& response, bool keep_alive,
     add_header(out, "RateLimit-Remaining", std::to_string(response.rate_limit->remaining));
     add_header(out, "RateLimit-Reset", std::to_string(response.rate_limit->reset_seconds));
   }
-  add_header(out, "Content-Length", std::to_string(response.body.size()));
+  if (!response.www_authenticate.empty()) {
+    add_header(out, "WWW-Authenticate", response.www_authenticate);
+  }
+  for (const auto& h : response.cors_headers) add_header(out, h.name, h.value);
+  // A HEAD answer announces the length of the body a GET would carry (RFC 9110 §9.3.2).
+  add_header(out, "Content-Length",
+             std::to_string(response.head_content_length.value_or(response.body.size())));
   out.append("\r\n");
   out.append(response.body);
   return out;

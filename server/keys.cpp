@@ -19,6 +19,15 @@ std::optional<IssuedKey> generate_api_key() {
   return key;
 }
 
+std::optional<IssuedKey> generate_feed_token() {
+  const auto bytes = random_bytes(kSecretBytes);
+  if (!bytes) return std::nullopt;
+  IssuedKey token;
+  token.secret = std::string(kFeedTokenPrefix) + base64url_encode(*bytes);
+  token.digest = digest_api_key(token.secret);
+  return token;
+}
+
 KeyDigest digest_api_key(std::string_view key) { return sha256(key); }
 
 std::string key_fingerprint(const KeyDigest& digest) {

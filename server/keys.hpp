@@ -30,6 +30,25 @@ using KeyDigest = Sha256Digest;
 // Example: "kal_Wb0aWgoSRkdLEnx9_C5IM2cJfN09AzxjWY8iW0MLA3k".
 inline constexpr std::string_view kKeyPrefix = "kal_";
 
+// Every feed token starts with this prefix. A token is `kfeed_` + base64url of 32 random bytes;
+// like a key it is shown once and stored only as its SHA-256 digest.
+// Example: "kfeed_3q2-7wAAc5Hf0cQm1rWmYh9x4o5Yk0Cw8G3B2a8yZxU".
+inline constexpr std::string_view kFeedTokenPrefix = "kfeed_";
+
+// A calendar feed (GET /api/v2/feeds/{token}.ics): a revocable token bound to one key, one
+// book and one language, for calendar apps, which cannot send an X-API-Key header. It works
+// only while both it and its key are active (and the key unexpired).
+// Example: {id 2, key_id 3, digest, "loc_2015", "pt-BR", active, created_at}.
+struct FeedRecord {
+  std::int64_t id = 0;
+  std::int64_t key_id = 0;
+  KeyDigest digest{};
+  std::string book{};
+  std::string lang{};  // "" : the book's own language
+  bool active = true;
+  std::int64_t created_at = 0;  // Unix seconds
+};
+
 // One row of the key table. Example: {id 3, "ops-dashboard", digest, books {"loc_2015"}, ...}.
 struct KeyRecord {
   std::int64_t id = 0;
@@ -40,6 +59,7 @@ struct KeyRecord {
   std::optional<std::int64_t> expires_at{};  // Unix seconds; the key fails from this instant on
   std::optional<int> rate_per_minute{};      // nullopt: the server's default rate
   std::int64_t created_at = 0;               // Unix seconds
+  std::vector<FeedRecord> feeds{};           // the key's feed tokens (table feed_tokens)
 };
 
 // A freshly generated key: the secret (to print once) and its digest (to store).
@@ -51,6 +71,10 @@ struct IssuedKey {
 
 // A new random key, or nullopt when the CSPRNG fails. Example: generate_api_key()->secret.
 [[nodiscard]] std::optional<IssuedKey> generate_api_key();
+
+// A new random feed token (kFeedTokenPrefix), or nullopt when the CSPRNG fails.
+// Example: generate_feed_token()->secret.rfind("kfeed_", 0) == 0.
+[[nodiscard]] std::optional<IssuedKey> generate_feed_token();
 
 // The stored form of a key. Example: digest_api_key("kal_abc") == sha256("kal_abc").
 [[nodiscard]] KeyDigest digest_api_key(std::string_view key);

@@ -9,7 +9,9 @@ namespace kalendar::api {
 
 namespace {
 
-constexpr int kSchemaVersion = 1;
+// 1: api_keys; 2: + feed_tokens. A version-1 store is upgraded when opened for writing and read
+// (without feeds) when opened read-only.
+constexpr int kSchemaVersion = 2;
 constexpr int kBusyTimeoutMs = 5000;  // kalendar-keys and the server's refresh may overlap
 
 constexpr const char* kCreateSchema = R"sql(
@@ -23,7 +25,19 @@ CREATE TABLE IF NOT EXISTS api_keys (
   rate_per_minute INTEGER CHECK (rate_per_minute IS NULL OR rate_per_minute >= 0),
   created_at      INTEGER NOT NULL
 );
-PRAGMA user_version = 1;
+)sql";
+
+constexpr const char* kCreateFeeds = R"sql(
+CREATE TABLE IF NOT EXISTS feed_tokens (
+  id         INTEGER PRIMARY KEY,
+  key_id     INTEGER NOT NULL REFERENCES api_keys (id),
+  digest     BLOB    NOT NULL UNIQUE CHECK (length(digest) = 32),
+  book       TEXT    NOT NULL,
+  lang       TEXT    NOT NULL DEFAULT '',
+  active     INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+  created_at INTEGER NOT NULL
+);
+PRAGMA user_version = 2;
 )sql";
 
 Error db_error(sqlite3* db, std::string_view what) {
@@ -99,7 +113,8 @@ Result<std::unique_ptr<KeyStore>> KeyStore::open(const std::string& path, Mode m
   std::unique_ptr<KeyStore> store(new KeyStore(db));
   sqlite3_busy_timeout(db, kBusyTimeoutMs);
   if (mode == Mode::read_write_create &&
-      sqlite3_exec(db, kCreateSchema, nullptr, nullptr, nullptr) != SQLITE_OK) {
+      (sqlite3_exec(db, kCreateSchema, nullptr, nullptr, nullptr) != SQLITE_OK ||
+       sqlite3_exec(db, kCreateFeeds, nullptr, nullptr, nullptr) != SQLITE_OK)) {
     return db_error(db, "cannot create the key table in " + path);
   }
   Statement version(db, "PRAGMA user_version");
@@ -110,11 +125,18 @@ Result<std::unique_ptr<KeyStore>> KeyStore::open(const std::string& path, Mode m
                                  std::to_string(kBusyTimeoutMs) + " ms); try again"};
   }
   if (step != SQLITE_ROW) return db_error(db, path + " is not a key store");
-  if (sqlite3_column_int(version.get(), 0) != kSchemaVersion) {
-    return Error{"keystore", path + " is not a key store of schema version " +
+  const int found = sqlite3_column_int(version.get(), 0);
+  if (found != 1 && found != kSchemaVersion) {
+    return Error{"keystore", path + " is not a key store of schema version 1 or " +
                                  std::to_string(kSchemaVersion) +
                                  " (create one with kalendar-keys create)"};
   }
+  if (found == 1 && mode != Mode::read_only) {
+    if (sqlite3_exec(db, kCreateFeeds, nullptr, nullptr, nullptr) != SQLITE_OK) {
+      return db_error(db, "cannot add the feed table to " + path);
+    }
+  }
+  store->has_feeds_ = found == kSchemaVersion || mode != Mode::read_only;
   return store;
 }
 
@@ -182,7 +204,72 @@ Result<std::vector<KeyRecord>> KeyStore::list() {
     out.push_back(std::move(r));
   }
   if (rc != SQLITE_DONE) return db_error(db_, "cannot read the key table");
+  if (has_feeds_) {
+    auto feeds = list_feeds();
+    if (!feeds) return feeds.error();
+    for (FeedRecord& f : feeds.value()) {
+      for (KeyRecord& k : out) {
+        if (k.id == f.key_id) k.feeds.push_back(std::move(f));
+      }
+    }
+  }
   return out;
+}
+
+Result<std::vector<FeedRecord>> KeyStore::list_feeds() {
+  Statement stmt(db_,
+                 "SELECT id, key_id, digest, book, lang, active, created_at FROM feed_tokens "
+                 "ORDER BY id");
+  if (!stmt) return db_error(db_, "cannot prepare the feed list");
+  sqlite3_stmt* s = stmt.get();
+  std::vector<FeedRecord> out;
+  int rc = SQLITE_ROW;
+  const auto text = [s](int column) {
+    return std::string(reinterpret_cast<const char*>(sqlite3_column_text(s, column)),
+                       static_cast<std::size_t>(sqlite3_column_bytes(s, column)));
+  };
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+    FeedRecord f;
+    f.id = sqlite3_column_int64(s, 0);
+    f.key_id = sqlite3_column_int64(s, 1);
+    const void* digest = sqlite3_column_blob(s, 2);
+    if (digest == nullptr || sqlite3_column_bytes(s, 2) != static_cast<int>(f.digest.size())) {
+      continue;  // the CHECK constraint forbids this
+    }
+    std::memcpy(f.digest.data(), digest, f.digest.size());
+    f.book = text(3);
+    f.lang = text(4);
+    f.active = sqlite3_column_int(s, 5) != 0;
+    f.created_at = sqlite3_column_int64(s, 6);
+    out.push_back(std::move(f));
+  }
+  if (rc != SQLITE_DONE) return db_error(db_, "cannot read the feed table");
+  return out;
+}
+
+Result<FeedRecord> KeyStore::insert_feed(const FeedRecord& record) {
+  Statement stmt(db_,
+                 "INSERT INTO feed_tokens (key_id, digest, book, lang, active, created_at) "
+                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+  if (!stmt) return db_error(db_, "cannot prepare the feed insert");
+  sqlite3_stmt* s = stmt.get();
+  sqlite3_bind_int64(s, 1, record.key_id);
+  sqlite3_bind_blob(s, 2, record.digest.data(), static_cast<int>(record.digest.size()),
+                    SQLITE_TRANSIENT);
+  sqlite3_bind_text(s, 3, record.book.data(), static_cast<int>(record.book.size()),
+                    SQLITE_TRANSIENT);
+  sqlite3_bind_text(s, 4, record.lang.data(), static_cast<int>(record.lang.size()),
+                    SQLITE_TRANSIENT);
+  sqlite3_bind_int(s, 5, record.active ? 1 : 0);
+  sqlite3_bind_int64(s, 6, record.created_at);
+  if (sqlite3_step(s) != SQLITE_DONE) return db_error(db_, "cannot store the feed token");
+  FeedRecord stored = record;
+  stored.id = sqlite3_last_insert_rowid(db_);
+  return stored;
+}
+
+Result<bool> KeyStore::revoke_feed(std::int64_t id) {
+  return update_one("UPDATE feed_tokens SET active = 0 WHERE id = ?1", id, std::nullopt, false);
 }
 
 Result<bool> KeyStore::update_one(const char* sql, std::int64_t id,

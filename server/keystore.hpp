@@ -6,6 +6,9 @@
 //   id INTEGER PRIMARY KEY, name TEXT UNIQUE, digest BLOB(32) UNIQUE, books TEXT (NULL: all;
 //   else comma-separated codes), active INTEGER, expires_at INTEGER (Unix s, NULL: never),
 //   rate_per_minute INTEGER (NULL: server default), created_at INTEGER (Unix s).
+// Table `feed_tokens` (schema version 2; a version-1 store gains it when opened for writing):
+//   id INTEGER PRIMARY KEY, key_id INTEGER (api_keys.id), digest BLOB(32) UNIQUE, book TEXT,
+//   lang TEXT ('' : the book's own), active INTEGER, created_at INTEGER (Unix s).
 //
 // Example:
 //   auto store = KeyStore::open("var/keys.sqlite3", KeyStore::Mode::read_write_create);
@@ -49,8 +52,15 @@ class KeyStore {
   // Stores a new key (its `id` is ignored and assigned). Fails on a duplicate name or digest.
   // Example: insert({.name = "ci", .digest = d, .rate_per_minute = 60, .created_at = now}).
   [[nodiscard]] Result<KeyRecord> insert(const KeyRecord& record);
-  // Every key, by id. Example: list()->size().
+  // Every key, by id, each with its feed tokens. Example: list()->size().
   [[nodiscard]] Result<std::vector<KeyRecord>> list();
+  // Stores a new feed token (its `id` is ignored and assigned); the key must exist.
+  // Example: insert_feed({.key_id = 3, .digest = d, .book = "loc_2015", .created_at = now}).
+  [[nodiscard]] Result<FeedRecord> insert_feed(const FeedRecord& record);
+  // Every feed token, by id. Example: list_feeds()->front().book.
+  [[nodiscard]] Result<std::vector<FeedRecord>> list_feeds();
+  // Marks the feed token inactive; false when no token has this id. Example: revoke_feed(2).
+  [[nodiscard]] Result<bool> revoke_feed(std::int64_t id);
   // Marks the key inactive; false when no key has this id. Example: revoke(3).
   [[nodiscard]] Result<bool> revoke(std::int64_t id);
   // Sets (or clears, with nullopt) the expiry instant; false when no key has this id.
@@ -62,6 +72,7 @@ class KeyStore {
   [[nodiscard]] Result<bool> update_one(const char* sql, std::int64_t id,
                                         std::optional<std::int64_t> value, bool bind_value);
   sqlite3* db_;
+  bool has_feeds_ = false;  // a read-only version-1 store has no feed table
 };
 
 // A loader for Authenticator (auth.hpp): each call re-reads the key table at `path`, keeping

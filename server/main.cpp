@@ -60,7 +60,8 @@ int run(const kalendar::api::ServerConfig& cfg) {
   api::Dispatcher dispatcher(
       api::DispatcherOptions{.max_age_seconds = cfg.max_age_seconds,
                              .today_max_age_seconds = cfg.today_max_age_seconds,
-                             .base_url = cfg.base_url},
+                             .base_url = api::effective_base_url(cfg),
+                             .cors = {.allowed_origins = cfg.cors_origins}},
       api::DispatcherServices{auth, limiter, metrics, logger});
   // Books, text packs and Bible versions load before the port opens: a book with an error
   // stops the start with every problem listed (file:line:column).

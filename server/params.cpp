@@ -251,7 +251,7 @@ FieldSelection ParamReader::fields(const FieldCatalog& catalog,
                                    std::span<const std::string_view> route_types) {
   fields_read_ = true;
   FieldSelection selection;
-  std::vector<std::string> seen;  // first wins, like every other parameter
+  std::vector<std::string> seen;  // repeats were merged by parse_query; a type once
   for (const auto& p : query_.params()) {
     std::string type;
     if (!p.valid || !is_fields_parameter(p.name, &type)) continue;

@@ -10,6 +10,7 @@
 //   req.header("x-api-key") == "kal_...";     // names compare case-insensitively
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -73,6 +74,11 @@ struct Response {
   std::string allow{};                   // "GET, HEAD, OPTIONS" on 204 (OPTIONS) and 405
   std::optional<int> retry_after{};      // seconds, on 429 and 503
   std::optional<RateLimitHeaders> rate_limit{};
+  std::string www_authenticate{};  // on 401: how to authenticate (RFC 9110 §11.6.1)
+  // On HEAD: the Content-Length the GET would send (the body itself is empty).
+  std::optional<std::size_t> head_content_length{};
+  // CORS headers (Access-Control-*), written as they are; empty without an allowed Origin.
+  std::vector<HeaderField> cors_headers{};
 };
 
 // The Cache-Control value of `r`, or "" when it has none (tests, logs, kalendar-dump).

@@ -26,6 +26,33 @@ std::string describe(const Error& error) {
   return "is not valid UTF-8";
 }
 
+// A repeated parameter is never half-read. `include` and `fields[<type>]` are comma lists, so
+// their repeats are merged into the first (include=a&include=b reads as include=a,b); any other
+// repeated name is a 400 naming it. The merged-away copies are marked invalid, so validators and
+// reject_unknown() skip them.
+void merge_repeated(std::vector<QueryParam>& params, ErrorList& errors) {
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    QueryParam& first = params[i];
+    if (!first.valid) continue;
+    const bool list = first.name == "include" || is_fields_parameter(first.name);
+    int count = 1;
+    for (std::size_t j = i + 1; j < params.size(); ++j) {
+      QueryParam& again = params[j];
+      if (!again.valid || again.name != first.name) continue;
+      again.valid = false;
+      ++count;
+      if (!list || again.value.empty()) continue;
+      if (!first.value.empty()) first.value.push_back(',');
+      first.value += again.value;
+    }
+    if (count > 1 && !list) {
+      errors.invalid(first.name, "is given " + std::to_string(count) +
+                                     " times; send it once (only include and fields[<type>] "
+                                     "may repeat, and their lists are joined)");
+    }
+  }
+}
+
 }  // namespace
 
 Result<std::string> percent_decode(std::string_view raw, DecodeMode mode) {
@@ -170,6 +197,7 @@ Query parse_query(std::string_view raw_query, ErrorList& errors) {
     }
     params.push_back(std::move(param));
   }
+  merge_repeated(params, errors);
   return Query{std::move(params)};
 }
 

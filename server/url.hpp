@@ -63,8 +63,9 @@ struct QueryParam {
   bool valid = true;
 };
 
-// The decoded query in request order. Duplicate names are kept; lookup returns the first
-// (first wins, the same rule as Pistache's own query map).
+// The decoded query in request order. parse_query() has already merged repeated `include` and
+// `fields[...]` into their first occurrence and rejected other repeats; the copies stay in
+// params() marked invalid, and lookup returns the first.
 // Example: Query q({{"a","1"},{"a","2"}}); q.find("a")->value == "1".
 class Query {
  public:
@@ -88,7 +89,9 @@ class Query {
 };
 
 // Parses a raw query string (without `?`). Every problem is appended to `errors`: an over-long
-// query (nothing else is parsed then), bad escapes, NUL, bad UTF-8, array forms. Empty pieces
+// query (nothing else is parsed then), bad escapes, NUL, bad UTF-8, array forms, a repeated
+// parameter other than `include` and `fields[<type>]` (those are joined: include=a&include=b
+// reads as include=a,b). Empty pieces
 // (`a=1&&b=2`) and pieces with an empty name are skipped; `name` without `=` has value "".
 // Example: parse_query("book[]=x", errors) -> one invalid_parameter error about "book[]".
 [[nodiscard]] Query parse_query(std::string_view raw_query, ErrorList& errors);

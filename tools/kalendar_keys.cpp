@@ -12,9 +12,12 @@
 //   kalendar-keys list
 //   kalendar-keys revoke 3
 //   kalendar-keys expire 4 2025-12-31
+//   kalendar-keys feed create 3 --book loc_2015 --lang pt-BR   # prints kfeed_..., shown once
+//   kalendar-keys feed revoke 1
 #include "keystore.hpp"
 #include "params.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -25,6 +28,7 @@
 
 namespace {
 
+using kalendar::api::FeedRecord;
 using kalendar::api::KeyRecord;
 using kalendar::api::KeyStore;
 
@@ -39,6 +43,11 @@ constexpr const char* kUsageText =
     "  list   show every key (id, name, fingerprint, status, books, expiry, rate)\n"
     "  revoke ID            deactivate a key (the server drops it within seconds)\n"
     "  expire ID DATE|never  last valid day (UTC) of a key, or no expiry\n"
+    "  feed create KEY_ID --book CODE [--lang TAG]\n"
+    "         issue a calendar feed token for a key; printed once, on stdout; the feed is\n"
+    "         GET /api/v2/feeds/TOKEN.ics (no header needed)\n"
+    "  feed list            show every feed token (id, key, book, lang, status, fingerprint)\n"
+    "  feed revoke ID       deactivate a feed token (its URL answers 401 within seconds)\n"
     "The store is --db, else $KALENDAR_KEYS_DB, else var/keys.sqlite3.\n"
     "Rates are requests per minute; 0 means unlimited; without --rate the server default.\n";
 
@@ -243,6 +252,95 @@ int cmd_expire(const std::string& db, const std::vector<std::string>& args) {
   return kOk;
 }
 
+int cmd_feed_create(const std::string& db, const std::vector<std::string>& args) {
+  if (args.size() < 3) return usage_error("feed create needs a KEY_ID and --book CODE");
+  const auto key_id = parse_id(args[2]);
+  if (!key_id) return usage_error("KEY_ID must be a key id from `kalendar-keys list`");
+  FeedRecord record;
+  record.key_id = *key_id;
+  for (std::size_t i = 3; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const bool has_value = i + 1 < args.size();
+    if (a == "--book" && has_value && kalendar::api::is_book_code(args[i + 1])) {
+      record.book = args[++i];
+    } else if (a == "--lang" && has_value && kalendar::api::is_language_tag(args[i + 1])) {
+      record.lang = args[++i];
+    } else if (a == "--book") {
+      return usage_error("--book needs a book code such as loc_2015");
+    } else if (a == "--lang") {
+      return usage_error("--lang needs a language tag such as pt-BR");
+    } else {
+      return usage_error("feed create: unknown argument '" + a + "'");
+    }
+  }
+  if (record.book.empty()) return usage_error("feed create needs --book");
+  auto store = KeyStore::open(db, KeyStore::Mode::read_write);
+  if (!store) return failure(store.error().message);
+  auto keys = store.value()->list();
+  if (!keys) return failure(keys.error().message);
+  const KeyRecord* key = nullptr;
+  for (const auto& k : keys.value()) {
+    if (k.id == record.key_id) key = &k;
+  }
+  if (key == nullptr) return failure("no key with id " + args[2]);
+  if (!key->active) return failure("key " + args[2] + " is revoked");
+  if (key->books &&
+      std::find(key->books->begin(), key->books->end(), record.book) == key->books->end()) {
+    return failure("key " + args[2] + " may not use the book " + record.book);
+  }
+  const auto issued = kalendar::api::generate_feed_token();
+  if (!issued) return failure("the random number generator failed; no token was created");
+  record.digest = issued->digest;
+  record.created_at = kalendar::api::unix_now();
+  auto stored = store.value()->insert_feed(record);
+  if (!stored) return failure(stored.error().message);
+  std::cout << issued->secret << "\n";
+  std::cerr << "Created feed " << stored.value().id << " for key " << record.key_id << " ("
+            << record.book << (record.lang.empty() ? "" : ", " + record.lang)
+            << "). Its URL is /api/v2/feeds/" << issued->secret
+            << ".ics; the token above is shown only this once.\n";
+  return kOk;
+}
+
+int cmd_feed_list(const std::string& db) {
+  auto store = KeyStore::open(db, KeyStore::Mode::read_only);
+  if (!store) return failure(store.error().message);
+  auto keys = store.value()->list();
+  if (!keys) return failure(keys.error().message);
+  std::cout << "ID\tKEY\tBOOK\tLANG\tSTATUS\tFINGERPRINT\tCREATED\n";
+  for (const auto& k : keys.value()) {
+    for (const auto& f : k.feeds) {
+      const std::string status = !f.active ? "revoked" : !k.active ? "key revoked" : "active";
+      std::cout << f.id << '\t' << k.id << '\t' << f.book << '\t'
+                << (f.lang.empty() ? "book" : f.lang) << '\t' << status << '\t'
+                << kalendar::api::key_fingerprint(f.digest) << '\t' << day_of(f.created_at) << "\n";
+    }
+  }
+  return kOk;
+}
+
+int cmd_feed(const std::string& db, const std::vector<std::string>& args) {
+  const std::string sub = args.size() > 1 ? args[1] : "";
+  if (sub == "create") return cmd_feed_create(db, args);
+  if (sub == "list") {
+    if (args.size() != 2) return usage_error("feed list takes no arguments");
+    return cmd_feed_list(db);
+  }
+  if (sub == "revoke") {
+    if (args.size() != 3) return usage_error("feed revoke needs exactly one ID");
+    const auto id = parse_id(args[2]);
+    if (!id) return usage_error("ID must be a feed id from `kalendar-keys feed list`");
+    auto store = KeyStore::open(db, KeyStore::Mode::read_write);
+    if (!store) return failure(store.error().message);
+    auto changed = store.value()->revoke_feed(*id);
+    if (!changed) return failure(changed.error().message);
+    if (!changed.value()) return failure("no feed with id " + args[2]);
+    std::cerr << "Revoked feed " << *id << ".\n";
+    return kOk;
+  }
+  return usage_error("feed needs create, list or revoke");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -264,6 +362,7 @@ int main(int argc, char** argv) {
     }
     if (command == "revoke") return cmd_revoke(options->db, args);
     if (command == "expire") return cmd_expire(options->db, args);
+    if (command == "feed") return cmd_feed(options->db, args);
     return usage_error("unknown command '" + command + "'");
   } catch (const std::exception& e) {
     return failure(std::string("unexpected failure: ") + e.what());

@@ -54,6 +54,9 @@ struct AppState {
   // The same for one book's answers: its own files, the rules and names it uses, its text packs
   // and the Bible store (its days may carry any version's text). By book code.
   std::map<std::string, std::string, std::less<>> book_data_versions;
+  // When this state was built: the DTSTAMP of its iCalendar events, so an answer's bytes (and
+  // ETag) stay the same until the data is reloaded.
+  std::chrono::system_clock::time_point loaded_at = std::chrono::system_clock::now();
   // The wall clock, replaceable in tests of `today`.
   std::function<std::chrono::system_clock::time_point()> clock = [] {
     return std::chrono::system_clock::now();

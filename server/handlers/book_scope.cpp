@@ -31,6 +31,14 @@ void check_option(ErrorList& errors, const CompiledBook& b, std::string_view key
 
 }  // namespace
 
+void check_reading_context(ErrorList& errors, const CompiledBook& b, const ContextParams& context) {
+  const Preference* psalter = preference(b, "psalter");
+  check_option(errors, b, "psalter", context.psalter,
+               psalter != nullptr ? psalter->options : std::vector<std::string>{});
+  check_option(errors, b, "lectionary", context.lectionary, b.lectionary_variants);
+  check_option(errors, b, "reading_type", context.reading_type, b.reading_types);
+}
+
 BookParams::BookParams(ParamReader& p, bool context) : with_context_(context) {
   book_ = p.required_string("book");
   if (context) {
@@ -71,12 +79,8 @@ std::optional<BookScope> BookParams::resolve(RequestContext& ctx, const AppState
     check_option(ctx.errors(), *b, "bible", context_.bible, bibles);
     scope.bible = context_.bible.value_or(bibles.empty() ? "" : bibles.front());
     scope.bible_reason = context_.bible ? "asked for in the request" : choice.reason;
-    const Preference* psalter = preference(*b, "psalter");
-    check_option(ctx.errors(), *b, "psalter", context_.psalter,
-                 psalter != nullptr ? psalter->options : std::vector<std::string>{});
+    check_reading_context(ctx.errors(), *b, context_);
     scope.psalter = context_.psalter.value_or("");
-    check_option(ctx.errors(), *b, "lectionary", context_.lectionary, b->lectionary_variants);
-    check_option(ctx.errors(), *b, "reading_type", context_.reading_type, b->reading_types);
     scope.reading_type = context_.reading_type.value_or("");
   }
   return scope;

@@ -49,6 +49,12 @@ class BookParams {
   bool with_context_;
 };
 
+// Checks psalter, lectionary and reading_type against the book's options (its preferences);
+// each value outside them is a 400 invalid_parameter naming the options. Absent values pass.
+// Example: check_reading_context(ctx.errors(), *book, {.lectionary = "rcl"});
+void check_reading_context(ErrorList& errors, const CompiledBook& book,
+                           const ContextParams& context);
+
 // The book named by a path segment (prayer-books/{code}): 404 when unknown, 403 when the key
 // may not use it.
 const CompiledBook* book_from_path(RequestContext& ctx, const AppState& app, std::string_view code);

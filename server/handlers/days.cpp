@@ -1,5 +1,6 @@
 // GET /api/v2/days/{date}, /api/v2/days, /api/v2/days/{date}/readings
 #include "handlers/book_scope.hpp"
+#include "handlers/day_range.hpp"
 #include "handlers/day_render.hpp"
 #include "handlers/routes.hpp"
 #include "json/envelope.hpp"
@@ -13,11 +14,9 @@ namespace kalendar::api {
 
 namespace {
 
-// Day ranges: at most 366 days, 31 when Bible text or explanations are included
+// Day ranges: at most kMaxDayRange (366) days, 31 when Bible text or explanations are included
 // (api-decisions.md, "Dates, ranges and years").
-constexpr int kMaxRange = 366;
 constexpr int kMaxRangeWithText = 31;
-constexpr int kDefaultFromOnlySpan = 7;
 
 // meta of day documents: the office, and where collect bodies come from when they are included.
 Meta day_meta(const AppState& app, const BookScope& scope, const DayRequest& request) {
@@ -47,74 +46,33 @@ HandlerResult day_route(RequestContext& ctx, const AppState& app) {
 HandlerResult days_route(RequestContext& ctx, const AppState& app) {
   ParamReader p(ctx.query(), ctx.errors());
   const BookParams book(p);
-  const bool has_from = p.present("from");
-  const bool has_to = p.present("to");
-  const bool has_year = p.present("year");
-  const auto from = p.date("from", true);
-  const auto to = p.date("to", true);
-  const auto year = p.year("year");
+  const RangeParams range_params(p);
   const DayRequest request = read_day_request(p);
   const FieldSelection fields = p.fields(app.fields, {"day", "reading", "collect"});
   p.reject_unknown();
-  if (!has_from && !has_to && !has_year) {
-    ctx.errors().add({ErrorCode::missing_parameter, "give a year, or from (and to)", "from"});
-  } else if (has_year && (has_from || has_to)) {
-    ctx.errors().invalid("year", "give either year, or from and to, not both");
-  } else if (has_to && !has_from) {
-    ctx.errors().invalid("to", "requires from");
-  }
+  range_params.check(ctx.errors());
   const auto scope = book.resolve(ctx, app);
   if (!scope || !ctx.errors().empty()) return ctx.errors();
-  CivilDate first{};
-  CivilDate last{};
-  if (year) {
-    first = CivilDate{date::year{*year} / 1 / 1};
-    last = CivilDate{date::year{*year} / 12 / 31};
-    if (!resolve_date(ctx, app, *scope, {false, first}, "year") ||
-        !resolve_date(ctx, app, *scope, {false, last}, "year")) {
-      return ctx.errors();
-    }
-  } else {
-    const auto f = resolve_date(ctx, app, *scope, *from, "from");
-    if (!f) return ctx.errors();
-    first = *f;
-    // `from` alone covers a week, clipped to the last day the book answers for.
-    last = to_civil(std::min(Days{first} + date::days{kDefaultFromOnlySpan - 1},
-                             Days{Engine::answerable_range(*scope->book).second}));
-    if (to) {
-      const auto t = resolve_date(ctx, app, *scope, *to, "to");
-      if (!t) return ctx.errors();
-      last = *t;
-    }
-    if (Days{first} > Days{last}) {
-      ctx.errors().invalid("to", "must not be before from");
-      return ctx.errors();
-    }
-  }
   const bool heavy = request.includes.has("readings.text") || request.includes.has("explanation");
-  const int limit = heavy ? kMaxRangeWithText : kMaxRange;
-  const auto span = (Days{last} - Days{first}).count() + 1;
-  if (span > limit) {
-    ctx.errors().add({ErrorCode::range_too_large,
-                      "a range spans at most " + std::to_string(limit) + " days" +
-                          (heavy ? " when readings.text or explanation is included" : "") +
-                          "; this one spans " + std::to_string(span),
-                      has_year ? "year" : "to"});
-    return ctx.errors();
-  }
+  const auto range =
+      range_params.resolve(ctx, app, *scope, heavy ? kMaxRangeWithText : kMaxDayRange,
+                           heavy ? " when readings.text or explanation is included" : "");
+  if (!range) return ctx.errors();
   // Every allowed span stays within the work bound; the bound keeps it so as includes grow.
+  const auto span = (Days{range->last} - Days{range->first}).count() + 1;
   const std::size_t work = static_cast<std::size_t>(span) * day_work_units(request);
   if (work > kMaxWorkUnits) {
     ctx.errors().add({ErrorCode::range_too_large,
                       "a request may take at most " + std::to_string(kMaxWorkUnits) +
                           " work units (days x lookups per day); this one takes " +
                           std::to_string(work),
-                      has_year ? "year" : "to"});
+                      std::string(range_params.blamed())});
     return ctx.errors();
   }
-  const auto days = app.engine->range(*scope->book, first, last);
+  const auto days = app.engine->range(*scope->book, range->first, range->last);
   if (!days) {
-    ctx.errors().add(engine_error_to_api(days.error(), has_year ? "year" : "from"));
+    ctx.errors().add(
+        engine_error_to_api(days.error(), range_params.blamed() == "year" ? "year" : "from"));
     return ctx.errors();
   }
   Reply reply;
@@ -123,8 +81,7 @@ HandlerResult days_route(RequestContext& ctx, const AppState& app) {
                                for (const ResolvedDay& day : *days)
                                  render_day(w, app, *scope, day, request);
                              });
-  reply.freshness =
-      (from && from->today) || (to && to->today) ? Freshness::today : Freshness::stable;
+  reply.freshness = range->about_today ? Freshness::today : Freshness::stable;
   reply.content_language = scope->lang;
   reply.work_units = work;
   return reply;

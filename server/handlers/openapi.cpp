@@ -84,7 +84,10 @@ std::vector<RouteDoc> build() {
        query("bible", "string", "Bible version code (default: the book's)"),
        query("book", "string", "Prayer book whose default version applies"),
        query("lang", "string", "Language the reference is written in"),
-       query("text_format", "string", "Bible text format", kFormats)},
+       query("text_format", "string", "Bible text format", kFormats),
+       query("psalter", "string", "Psalter (checked against the book's preferences)"),
+       query("lectionary", "string", "Lectionary variant (checked against the book's)"),
+       query("reading_type", "string", "Reading type (checked against the book's)")},
       false, "passage");
   add("/api/v2/liturgical-explanations/{date}", "Why the day resolved as it did",
       {path("date", "YYYY-MM-DD or today"), book(),
@@ -128,6 +131,15 @@ std::vector<RouteDoc> build() {
   add("/api/v2/bible-versions", "Installed Bible versions",
       {query("lang", "string", "Filter by language"), fields("bible_version")}, false,
       "bible_version list");
+  add("/api/v2/calendar.ics",
+      "A book's days as iCalendar (RFC 5545): a civil year, or from (and to)",
+      {book(), query("from", "string", "First date (YYYY-MM-DD or today); alone: 7 days"),
+       query("to", "string", "Last date, inclusive (at most 366 days)"),
+       query("year", "integer", "A whole civil year"),
+       query("service", "string", "Office whose readings the descriptions list", kServices)},
+      true, "text/calendar");
+  add("/api/v2/feeds/{token}", "A subscribable iCalendar feed (no header: the token is the key)",
+      {path("token", "Feed token from kalendar-keys, followed by .ics")}, false, "text/calendar");
   add("/api/v2/openapi.json", "This document", {}, false, "OpenAPI document");
   return r;
 }
@@ -201,7 +213,8 @@ std::string openapi_document() {
     w.key("200");
     w.start_object();
     w.key("description");
-    w.string(std::string("JSON document: ") + std::string(r.returns));
+    w.string(r.returns.rfind("text/", 0) == 0 ? std::string(r.returns)
+                                              : "JSON document: " + std::string(r.returns));
     w.end_object();
     for (std::string_view code : {"304", "400", "401", "403", "404", "429", "503"}) {
       w.key(code);

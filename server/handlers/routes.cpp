@@ -12,6 +12,7 @@ void add_api_routes(Dispatcher& d, const StateSlot& slot) {
   add_year_routes(d);
   add_celebration_routes(d);
   add_catalogue_routes(d);
+  add_calendar_routes(d);
   d.add_route("/api/v2/openapi.json", [](RequestContext& ctx) -> HandlerResult {
     ParamReader p(ctx.query(), ctx.errors());
     p.reject_unknown();

@@ -23,6 +23,7 @@ void add_text_routes(Dispatcher& d);         // texts.cpp
 void add_year_routes(Dispatcher& d);         // years.cpp
 void add_celebration_routes(Dispatcher& d);  // celebrations.cpp
 void add_catalogue_routes(Dispatcher& d);    // catalogues.cpp
+void add_calendar_routes(Dispatcher& d);     // calendars.cpp: calendar.ics, feeds/{token}
 
 // Every API route, plus GET /api/v2/openapi.json, answering from `slot`'s state.
 void add_api_routes(Dispatcher& d, const StateSlot& slot);

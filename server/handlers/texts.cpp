@@ -41,7 +41,21 @@ HandlerResult passages_route(RequestContext& ctx, const AppState& app) {
   const auto book_code = p.optional_string("book");
   const auto lang = p.language("lang");
   const auto format = parse_text_format(p.text_format().value_or("verses"));
+  // The other context parameters (api-v2-spec.md §4): checked against the book's preferences
+  // like on every route with `book`. A passage is the same whatever the lectionary, so they
+  // change nothing in the answer; without `book` there is nothing to check them against.
+  ContextParams context;
+  context.psalter = p.optional_string("psalter", 64);
+  context.lectionary = p.optional_string("lectionary", 64);
+  context.reading_type = p.optional_string("reading_type", 64);
   p.reject_unknown();
+  if (!has_book) {
+    for (const auto& [name, value] :
+         {std::pair{"psalter", context.psalter}, std::pair{"lectionary", context.lectionary},
+          std::pair{"reading_type", context.reading_type}}) {
+      if (value) ctx.errors().invalid(name, "requires book (its preferences give the values)");
+    }
+  }
   const CompiledBook* book = nullptr;
   if (book_code && !ctx.book_allowed(*book_code)) {
     ctx.check_book_access(*book_code);  // same answer whether the book exists or not
@@ -53,6 +67,7 @@ HandlerResult passages_route(RequestContext& ctx, const AppState& app) {
                         "no prayer book '" + quote_for_detail(*book_code) + "'", "book"});
     } else {
       ctx.check_book_access(book->code);
+      check_reading_context(ctx.errors(), *book, context);
     }
   }
   std::string version = bible.value_or("");

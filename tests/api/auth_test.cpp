@@ -112,6 +112,41 @@ TEST_F(KeyStoreTest, ReadOnlyOpenNeedsAnExistingStore) {
   EXPECT_TRUE(KeyStore::open(path_, KeyStore::Mode::read_only).ok());
 }
 
+TEST_F(KeyStoreTest, AStoreFromBeforeFeedsIsReadAndUpgradedWhenWritten) {
+  const std::string secret = issue("old");
+  // Turn the fixture's store back into schema version 1: no feed table.
+  store_.reset();
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path_.c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, "DROP TABLE feed_tokens; PRAGMA user_version = 1;", nullptr, nullptr,
+                         nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+
+  // The server (read-only) reads its keys as before.
+  auto reader = KeyStore::open(path_, KeyStore::Mode::read_only);
+  ASSERT_TRUE(reader.ok()) << reader.error().message;
+  auto keys = reader.value()->list();
+  ASSERT_TRUE(keys.ok()) << keys.error().message;
+  ASSERT_EQ(keys.value().size(), 1U);
+  EXPECT_TRUE(keys.value()[0].feeds.empty());
+
+  // kalendar-keys (read-write) adds the feed table, and feeds work from then on.
+  auto writer = KeyStore::open(path_, KeyStore::Mode::read_write);
+  ASSERT_TRUE(writer.ok()) << writer.error().message;
+  const auto token = generate_feed_token();
+  auto feed = writer.value()->insert_feed(
+      {.key_id = ids_["old"], .digest = token->digest, .book = "loc_2015", .created_at = kNow});
+  ASSERT_TRUE(feed.ok()) << feed.error().message;
+  Authenticator auth(keystore_loader(path_), AuthOptions{});
+  ASSERT_TRUE(auth.refresh());
+  EXPECT_EQ(auth.authenticate(secret, kNow).status, AuthStatus::ok);
+  const AuthOutcome outcome = auth.authenticate_feed(token->secret, kNow);
+  ASSERT_EQ(outcome.status, AuthStatus::ok);
+  EXPECT_EQ(outcome.feed->book, "loc_2015");
+  EXPECT_EQ(outcome.feed->lang, "");  // the book's own language
+}
+
 TEST_F(KeyStoreTest, ALockedStoreIsReportedAsLockedNotAsCorrupt) {
   sqlite3* holder = nullptr;
   ASSERT_EQ(sqlite3_open(path_.c_str(), &holder), SQLITE_OK);

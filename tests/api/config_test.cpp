@@ -53,6 +53,31 @@ TEST(Config, FlagsOverrideEnvironmentOverrideDefaults) {
   EXPECT_EQ(out.config->max_connections, 64);
 }
 
+TEST(Config, CorsOriginsAreAnyAListOrNone) {
+  EXPECT_EQ(parse_config({}, env_of({})).config->cors_origins, std::vector<std::string>{"*"});
+  const auto list = parse_config(
+      {"--cors-origins", "https://parish.example.org, http://localhost:8080"}, env_of({}));
+  ASSERT_TRUE(list.config) << list.errors.front();
+  EXPECT_EQ(list.config->cors_origins,
+            (std::vector<std::string>{"https://parish.example.org", "http://localhost:8080"}));
+  EXPECT_TRUE(
+      parse_config({}, env_of({{"KALENDAR_CORS_ORIGINS", "none"}})).config->cors_origins.empty());
+  for (const char* bad : {"parish.example.org", "https://x.org/path", "https://", "ftp://x.org"}) {
+    const auto out = parse_config({std::string("--cors-origins=") + bad}, env_of({}));
+    EXPECT_FALSE(out.config) << bad;
+  }
+}
+
+TEST(Config, LinksAreAbsoluteWithOrWithoutBaseUrl) {
+  ServerConfig c;
+  EXPECT_EQ(effective_base_url(c), "http://127.0.0.1:9080");
+  c.address = "::1";
+  c.port = 8081;
+  EXPECT_EQ(effective_base_url(c), "http://[::1]:8081");
+  c.base_url = "https://api.example.org";
+  EXPECT_EQ(effective_base_url(c), "https://api.example.org");
+}
+
 TEST(Config, EveryProblemIsReported) {
   const auto out = parse_config({"--port", "70000", "--threads=0", "--bogus", "x", "positional",
                                  "--address", "localhost", "--base-url", "ftp://x", "--books-dir"},

@@ -79,9 +79,19 @@ class DispatchTest : public ::testing::Test {
     add_key(3, "slow", keys_.slow, std::nullopt, true, std::nullopt, 2);
     add_key(4, "expired", keys_.expired, std::nullopt, true, kNow);
     add_key(5, "revoked", keys_.revoked, std::nullopt, false, std::nullopt);
+    add_feed(records_[0], 11, feeds_.live, true, "loc_2015", "en");
+    add_feed(records_[0], 12, feeds_.revoked, false, "loc_2015", "");
+    add_feed(records_[4], 13, feeds_.of_revoked_key, true, "loc_2015", "");
     EXPECT_TRUE(auth_.refresh());
 
     dispatcher_.add_route("/api/v2/days/{date}", days_handler);
+    dispatcher_.add_route(
+        "/api/v2/feeds/{token}",
+        [](RequestContext& ctx) -> HandlerResult {
+          return text_reply(ctx.feed()->book + "/" + ctx.feed()->lang + "/" +
+                            std::string(ctx.path_param("token")).substr(0, 6));
+        },
+        RouteAccess::feed_token);
     dispatcher_.add_route("/api/v2/celebrations/{id}", [](RequestContext& ctx) -> HandlerResult {
       ParamReader p(ctx.query(), ctx.errors());
       const auto id = p.path_id("id", ctx.path_param("id"));
@@ -130,6 +140,18 @@ class DispatchTest : public ::testing::Test {
     records_.push_back(r);
   }
 
+  static void add_feed(KeyRecord& key, std::int64_t id, std::string& secret, bool active,
+                       std::string book, std::string lang) {
+    const auto issued = generate_feed_token();
+    secret = issued->secret;
+    key.feeds.push_back({.id = id,
+                         .key_id = key.id,
+                         .digest = issued->digest,
+                         .book = std::move(book),
+                         .lang = std::move(lang),
+                         .active = active});
+  }
+
   Response send(Method method, std::string_view target, std::vector<HeaderField> headers = {}) {
     return dispatcher_.dispatch(make_request(method, target, std::move(headers)));
   }
@@ -141,6 +163,9 @@ class DispatchTest : public ::testing::Test {
   struct Keys {
     std::string all, loc_only, slow, expired, revoked;
   } keys_;
+  struct Feeds {
+    std::string live, revoked, of_revoked_key;
+  } feeds_;
   std::vector<KeyRecord> records_;
   std::vector<std::string> log_lines_;
   Logger logger_{[this](std::string_view line) { log_lines_.emplace_back(line); }};
@@ -202,6 +227,103 @@ TEST_F(DispatchTest, OptionsIs204WithAllowAndNoKey) {
   EXPECT_EQ(r.status, 204);
   EXPECT_EQ(r.allow, "GET, HEAD, OPTIONS");
   EXPECT_TRUE(r.body.empty());
+}
+
+TEST_F(DispatchTest, UnauthorisedAnswersSayHowToAuthenticate) {
+  const Response r = send(Method::get, "/api/v2/days/today?book=loc_2015");
+  EXPECT_EQ(r.status, 401);
+  EXPECT_EQ(r.www_authenticate, R"(APIKey realm="kalendar", header="X-API-Key")");
+  const Response bad = send(Method::get, "/api/v2/days/today?book=loc_2015", {{"X-API-Key", "x"}});
+  EXPECT_EQ(bad.status, 401);
+  EXPECT_EQ(bad.www_authenticate, R"(APIKey realm="kalendar", header="X-API-Key")");
+  EXPECT_TRUE(get("/api/v2/days/today?book=loc_2015").www_authenticate.empty());
+}
+
+TEST_F(DispatchTest, FeedRoutesTakeTheTokenFromThePathAndNoHeader) {
+  const Response ok = send(Method::get, "/api/v2/feeds/" + feeds_.live + ".ics");
+  EXPECT_EQ(ok.status, 200) << ok.body;
+  EXPECT_EQ(ok.body, "loc_2015/en/kfeed_");  // the token's binding reaches the handler
+  ASSERT_TRUE(ok.rate_limit);                // the key's rate applies
+  // Without the extension too: the token is the segment up to its first '.'.
+  EXPECT_EQ(send(Method::get, "/api/v2/feeds/" + feeds_.live).status, 200);
+
+  for (const std::string& token :
+       {feeds_.revoked, feeds_.of_revoked_key, std::string("kfeed_nonsense"), keys_.all}) {
+    SCOPED_TRACE(token);
+    // A valid X-API-Key does not open a feed: only the feed's own token does.
+    const Response r =
+        send(Method::get, "/api/v2/feeds/" + token + ".ics", {{"X-API-Key", keys_.all}});
+    EXPECT_EQ(r.status, 401);
+    EXPECT_EQ(error_codes(r.body), std::vector<std::string>{"invalid_api_key"});
+    EXPECT_EQ(r.www_authenticate, R"(FeedToken realm="kalendar feeds")");
+  }
+  EXPECT_THROW(dispatcher_.add_route(
+                   "/api/v2/feeds/{id}", [](RequestContext&) { return text_reply("{}"); },
+                   RouteAccess::feed_token),
+               std::invalid_argument);
+}
+
+TEST(DispatchCors, OnlyAllowedOriginsGetCorsHeadersAndPreflightsAreAnswered) {
+  std::vector<KeyRecord> records;
+  const auto key = generate_api_key();
+  records.push_back({.id = 1, .name = "site", .digest = key->digest});
+  Logger logger{[](std::string_view) {}};
+  Metrics metrics;
+  RateLimiter limiter;
+  Authenticator auth([&records]() -> Result<std::vector<KeyRecord>> { return records; },
+                     AuthOptions{});
+  ASSERT_TRUE(auth.refresh());
+  DispatcherOptions options;
+  options.cors.allowed_origins = {"https://parish.example.org"};
+  options.cors.max_age_seconds = 900;
+  Dispatcher d(options, DispatcherServices{auth, limiter, metrics, logger});
+  d.add_route("/api/v2/x", [](RequestContext&) -> HandlerResult { return text_reply("{}"); });
+  d.set_ready(true);
+  const auto header = [](const Response& r, std::string_view name) -> std::string {
+    for (const auto& h : r.cors_headers) {
+      if (h.name == name) return h.value;
+    }
+    return "<absent>";
+  };
+
+  const Response preflight =
+      d.dispatch(make_request(Method::options, "/api/v2/x",
+                              {{"Origin", "https://parish.example.org"},
+                               {"Access-Control-Request-Method", "GET"},
+                               {"Access-Control-Request-Headers", "x-api-key, if-none-match"}}));
+  EXPECT_EQ(preflight.status, 204);
+  EXPECT_EQ(header(preflight, "Access-Control-Allow-Origin"), "https://parish.example.org");
+  EXPECT_EQ(header(preflight, "Access-Control-Allow-Methods"), "GET, HEAD, OPTIONS");
+  EXPECT_EQ(header(preflight, "Access-Control-Allow-Headers"),
+            "X-API-Key, If-None-Match, Accept-Language");
+  EXPECT_EQ(header(preflight, "Access-Control-Max-Age"), "900");
+  EXPECT_EQ(header(preflight, "Access-Control-Allow-Credentials"), "<absent>");
+  EXPECT_EQ(preflight.vary, "Origin");
+
+  const Response got = d.dispatch(
+      make_request(Method::get, "/api/v2/x",
+                   {{"Origin", "https://parish.example.org"}, {"X-API-Key", key->secret}}));
+  EXPECT_EQ(got.status, 200);
+  EXPECT_EQ(header(got, "Access-Control-Allow-Origin"), "https://parish.example.org");
+  EXPECT_NE(header(got, "Access-Control-Expose-Headers").find("ETag"), std::string::npos);
+  EXPECT_NE(header(got, "Access-Control-Expose-Headers").find("RateLimit-Remaining"),
+            std::string::npos);
+  EXPECT_EQ(got.vary, "X-API-Key, Accept-Language, Origin");
+
+  // Another origin: no CORS header at all (the browser then refuses the answer).
+  for (const Method m : {Method::options, Method::get}) {
+    const Response other = d.dispatch(make_request(m, "/api/v2/x",
+                                                   {{"Origin", "https://elsewhere.example.com"},
+                                                    {"Access-Control-Request-Method", "GET"},
+                                                    {"X-API-Key", key->secret}}));
+    EXPECT_TRUE(other.cors_headers.empty());
+    EXPECT_NE(other.vary.find("Origin"), std::string::npos);
+  }
+  // No Origin (not a browser's cross-origin call): nothing changes.
+  const Response plain =
+      d.dispatch(make_request(Method::get, "/api/v2/x", {{"X-API-Key", key->secret}}));
+  EXPECT_TRUE(plain.cors_headers.empty());
+  EXPECT_EQ(plain.vary, "X-API-Key, Accept-Language");
 }
 
 TEST_F(DispatchTest, Authentication) {
@@ -307,6 +429,7 @@ TEST_F(DispatchTest, HeadAnswersHeadersOnly) {
       send(Method::head, "/api/v2/days/2025-06-24?book=loc_2015", {{"X-API-Key", keys_.all}});
   EXPECT_EQ(head.status, 200);
   EXPECT_TRUE(head.body.empty());
+  EXPECT_EQ(head.head_content_length, full.body.size());  // the GET's Content-Length
   EXPECT_EQ(head.etag, full.etag);
   EXPECT_EQ(head.content_type, "application/json");
   const Response head304 = send(Method::head, "/api/v2/days/2025-06-24?book=loc_2015",

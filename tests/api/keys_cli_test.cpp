@@ -59,6 +59,58 @@ class KeysCliTest : public ::testing::Test {
   std::string db_;
 };
 
+TEST_F(KeysCliTest, FeedTokensAreBoundToAKeyABookAndALanguageAndRevocable) {
+  ASSERT_EQ(keys("create --name parish --books loc_2015 --rate 60").status, 0);
+  ASSERT_EQ(keys("create --name other --all").status, 0);
+  const CliRun created = keys("feed create 1 --book loc_2015 --lang pt-BR");
+  ASSERT_EQ(created.status, 0) << created.err;
+  ASSERT_EQ(created.out.size(), 50U);  // "kfeed_" + 43 characters + newline
+  const std::string token = created.out.substr(0, 49);
+  EXPECT_EQ(token.substr(0, 6), "kfeed_");
+  EXPECT_NE(created.err.find("/api/v2/feeds/" + token + ".ics"), std::string::npos);
+
+  Authenticator auth(keystore_loader(db_), AuthOptions{});
+  ASSERT_TRUE(auth.refresh());
+  AuthOutcome outcome = auth.authenticate_feed(token, unix_now());
+  ASSERT_EQ(outcome.status, AuthStatus::ok);
+  EXPECT_EQ(outcome.grant->key_name, "parish");  // the key's grant: its rate and books
+  EXPECT_EQ(outcome.grant->rate_per_minute, 60);
+  ASSERT_TRUE(outcome.feed);
+  EXPECT_EQ(outcome.feed->book, "loc_2015");
+  EXPECT_EQ(outcome.feed->lang, "pt-BR");
+  // A feed token is not an API key, nor the other way round.
+  EXPECT_EQ(auth.authenticate(token, unix_now()).status, AuthStatus::invalid);
+
+  const CliRun listed = keys("feed list");
+  EXPECT_EQ(listed.status, 0);
+  EXPECT_NE(listed.out.find("1\t1\tloc_2015\tpt-BR\tactive\t"), std::string::npos) << listed.out;
+  EXPECT_EQ(listed.out.find(token), std::string::npos);  // never printed again
+
+  // A key limited to some books cannot feed another; usage errors exit 2.
+  EXPECT_EQ(keys("feed create 1 --book loc_2019").status, 1);
+  EXPECT_EQ(keys("feed create 9 --book loc_2015").status, 1);
+  EXPECT_EQ(keys("feed create 1").status, 2);
+  EXPECT_EQ(keys("feed create 1 --book LOC").status, 2);
+  EXPECT_EQ(keys("feed create 1 --book loc_2015 --lang pt_BR").status, 2);
+
+  ASSERT_EQ(keys("feed revoke 1").status, 0);
+  ASSERT_TRUE(auth.refresh());
+  EXPECT_EQ(auth.authenticate_feed(token, unix_now()).status, AuthStatus::inactive);
+  EXPECT_NE(keys("feed list").out.find("\trevoked\t"), std::string::npos);
+  EXPECT_EQ(keys("feed revoke 7").status, 1);
+
+  // Revoking the key ends its feeds too.
+  const CliRun second = keys("feed create 2 --book loc_2019");
+  ASSERT_EQ(second.status, 0) << second.err;
+  ASSERT_TRUE(auth.refresh());
+  EXPECT_EQ(auth.authenticate_feed(second.out.substr(0, 49), unix_now()).status, AuthStatus::ok);
+  ASSERT_EQ(keys("revoke 2").status, 0);
+  ASSERT_TRUE(auth.refresh());
+  EXPECT_EQ(auth.authenticate_feed(second.out.substr(0, 49), unix_now()).status,
+            AuthStatus::inactive);
+  EXPECT_NE(keys("feed list").out.find("\tkey revoked\t"), std::string::npos);
+}
+
 TEST_F(KeysCliTest, CreatePrintsTheKeyOnceAndTheServerAcceptsIt) {
   const CliRun created = keys("create --name parish --books loc_2015,bcp_1979 --rate 60");
   ASSERT_EQ(created.status, 0) << created.err;

@@ -94,6 +94,9 @@ TEST(Logger, KeyLikeQueryParametersAndPathSegmentsAreRedacted) {
   EXPECT_EQ(redact_path("/api/v2/kal_abc/x"), "/api/v2/[redacted]/x");
   EXPECT_EQ(redact_path("/api/v2/days/kal_"), "/api/v2/days/[redacted]");
   EXPECT_EQ(redact_path("/api/v2/xkal_abc"), "/api/v2/xkal_abc");
+  // A feed URL carries its token: never written to the log either.
+  EXPECT_EQ(redact_path("/api/v2/feeds/kfeed_Jx0mC9c7r8WfB2Qm.ics"), "/api/v2/feeds/[redacted]");
+  EXPECT_EQ(redact_query("t=kfeed_abc&book=x"), "t=[redacted]&book=x");
   std::vector<std::string> lines;
   Logger log([&](std::string_view line) { lines.emplace_back(line); });
   log.access({"GET", "/api/v2/kal_SECRET1", "x-api-key=kal_SECRET2&book=a", 404, 9, 1, ""});

@@ -90,12 +90,21 @@ TEST(ParseQuery, DecodesNamesAndValuesInOrder) {
   EXPECT_EQ(q.find("missing"), nullptr);
 }
 
-TEST(ParseQuery, FirstWins) {
+TEST(ParseQuery, RepeatedListsAreJoinedAndOtherRepeatsRejected) {
   ErrorList errors;
-  const Query q = parse_query("book=a&book=b&fields%5Bday%5D=x&fields[day]=y", errors);
-  EXPECT_EQ(q.find("book")->value, "a");
-  EXPECT_EQ(q.find("fields[day]")->value, "x");
-  EXPECT_EQ(q.encode(), "book=a&fields%5Bday%5D=x");
+  const Query q = parse_query(
+      "book=a&book=b&book=c&fields%5Bday%5D=x&fields[day]=y&include=readings&include=&"
+      "include=collect",
+      errors);
+  // include and fields[<type>] are comma lists: their repeats join, nothing is dropped.
+  EXPECT_EQ(q.find("fields[day]")->value, "x,y");
+  EXPECT_EQ(q.find("include")->value, "readings,collect");
+  // Any other repeat is an error naming the parameter and the count, never a silent choice.
+  ASSERT_EQ(errors.items().size(), 1U);
+  EXPECT_EQ(errors.items()[0].parameter, "book");
+  EXPECT_NE(errors.items()[0].detail.find("is given 3 times; send it once"), std::string::npos)
+      << errors.items()[0].detail;
+  EXPECT_EQ(q.encode(), "book=a&fields%5Bday%5D=x%2Cy&include=readings%2Ccollect");
 }
 
 TEST(ParseQuery, ReportsEveryProblemAndMarksParamsInvalid) {

@@ -588,7 +588,7 @@ TEST_F(ApiTest, OpenApiDocument) {
   ASSERT_EQ(r.status, 200) << r.body.substr(0, 300);
   const Json j(r.body);
   EXPECT_EQ(j.str("/openapi"), "3.1.0");
-  EXPECT_EQ(j.size("/paths"), 18U);
+  EXPECT_EQ(j.size("/paths"), 20U);  // + calendar.ics and feeds/{token}
   EXPECT_TRUE(j.has("/paths/~1api~1v2~1days~1{date}/get/parameters"));
   EXPECT_EQ(j.str("/components/securitySchemes/apiKey/name"), "X-API-Key");
 }

@@ -122,8 +122,10 @@ ApiStack::ApiStack(StackOptions options) : scratch_(make_scratch()) {
     if (!auth_->refresh()) throw std::runtime_error("the key store does not load");
     auth_->start_refresher();
 
+    api::DispatcherOptions dispatcher_options;
+    dispatcher_options.base_url = options.base_url;
     dispatcher_ = std::make_unique<api::Dispatcher>(
-        api::DispatcherOptions{}, api::DispatcherServices{*auth_, limiter_, metrics_, *logger_});
+        dispatcher_options, api::DispatcherServices{*auth_, limiter_, metrics_, *logger_});
     slot_ = std::make_unique<api::StateSlot>(app_);
     api::add_api_routes(*dispatcher_, *slot_);
     api::add_ops_routes(*dispatcher_, metrics_, *auth_, [this](api::JsonWriter& w) {

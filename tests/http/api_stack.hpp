@@ -44,6 +44,7 @@ struct StackOptions {
   bool ready = true;        // false: /api/v2 answers 503 until set_ready(true)
   bool bibles = true;       // false: no Bible version installed (passages answer 503)
   bool portuguese = false;  // also install the tiny Portuguese module (code "talm", pt-BR)
+  std::string base_url{};   // --base-url; "" keeps links as paths (the golden bodies)
 };
 
 class ApiStack {

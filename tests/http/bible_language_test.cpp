@@ -90,6 +90,20 @@ TEST(BibleLanguage, PreferencesAndPassagesFollowTheLanguage) {
             "the book names no installed pt-BR version; TALM is an installed pt-BR version");
 }
 
+TEST(BibleLanguage, PublisherComesFromEachModulesOwnConfiguration) {
+  // Each fixture module's .conf says it differently (tests/bible/fixtures/sword): TinyAlmeida
+  // has Publisher=, TinyWEB only CopyrightHolder=, TinyKJV neither (like Debian's KJV and WEB).
+  const auto r = portuguese_stack().dispatch("/api/v2/bible-versions");
+  ASSERT_EQ(r.status, 200) << r.body;
+  const Json j(r.body);
+  const auto codes = j.strings("/data", "code");
+  ASSERT_EQ(codes, (std::vector<std::string>{"kjv", "talm", "web"}));
+  EXPECT_TRUE(j.is_null("/data/0/publisher"));
+  EXPECT_EQ(j.str("/data/1/publisher"), "Editora Inventada de Testes");
+  EXPECT_EQ(j.str("/data/2/publisher"), "Nobody in particular");
+  EXPECT_EQ(j.str("/data/1/licence"), "Public Domain");  // DistributionLicense=
+}
+
 TEST(BibleLanguage, BooksNameVersionsPerLanguageFirstTheirOwn) {
   const BibleStore& store = *portuguese_stack().app().bibles;
   BookDefinition book;  // only its language and Bible lists matter here

@@ -91,11 +91,12 @@ class TestClient {
     for (const auto& [name, value] : headers) text += name + ": " + value + "\r\n";
     text += "\r\n";
     send_raw(text);
-    return read_reply();
+    return read_reply(method == "HEAD");
   }
 
-  // Reads one response: status line, headers, then exactly Content-Length body bytes.
-  HttpReply read_reply() {
+  // Reads one response: status line, headers, then exactly Content-Length body bytes; an answer
+  // to HEAD has no body whatever its Content-Length says (RFC 9110 §9.3.2).
+  HttpReply read_reply(bool to_head = false) {
     std::size_t end = std::string::npos;
     while ((end = buffer_.find("\r\n\r\n")) == std::string::npos) fill();
     HttpReply reply;
@@ -117,7 +118,7 @@ class TestClient {
       while (!value.empty() && value.front() == ' ') value.erase(0, 1);
       reply.headers[name] = value;
     }
-    const std::size_t length = reply.headers.count("content-length") != 0
+    const std::size_t length = reply.headers.count("content-length") != 0 && !to_head
                                    ? std::stoul(reply.headers["content-length"])
                                    : 0;
     while (buffer_.size() < length) fill();

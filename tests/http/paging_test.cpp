@@ -253,5 +253,21 @@ TEST_F(PagingTest, CursorWithASortKeyOfAnotherShapeIsRefused) {
   }
 }
 
+TEST(PagingBaseUrl, LinksAreAbsoluteUrlsOnTheConfiguredBase) {
+  // kalendar-server always passes an absolute base (--base-url, else http://ADDRESS:PORT).
+  ApiStack stack(StackOptions{.start_http = false, .base_url = "https://api.example.org"});
+  const std::string base = "https://api.example.org";
+  const auto first = stack.dispatch("/api/v2/celebrations?book=loc_2015&limit=2");
+  ASSERT_EQ(first.status, 200) << first.body;
+  const Json j(first.body);
+  EXPECT_EQ(j.str("/links/self"), base + "/api/v2/celebrations?book=loc_2015&limit=2");
+  const std::string next = j.str("/links/next");
+  ASSERT_EQ(next.rfind(base + "/api/v2/celebrations?book=loc_2015&limit=2&cursor=", 0), 0U) << next;
+  // The URL works as it is (here without its origin, as a client at that origin sends it).
+  const auto second = stack.dispatch(next.substr(base.size()));
+  ASSERT_EQ(second.status, 200) << second.body;
+  EXPECT_NE(Json(second.body).num("/data/0/id"), j.num("/data/0/id"));
+}
+
 }  // namespace
 }  // namespace kalendar::testing

@@ -52,6 +52,58 @@ class ParamsTest : public ApiTest {
 
 const Problem kMissingBook{"missing_parameter", "book"};
 
+TEST_F(ParamsTest, PassagesTakeTheContextParametersCheckedAgainstTheBook) {
+  // Valid for loc_2015 (book.yaml: psalter thirty_day, reading types, lectionary variants):
+  // accepted, and the passage is the same as without them.
+  const auto plain = get("/api/v2/passages?ref=John%203:16&book=loc_2015&bible=kjv");
+  ASSERT_EQ(plain.status, 200) << plain.body;
+  const auto with =
+      get("/api/v2/passages?ref=John%203:16&book=loc_2015&bible=kjv&psalter=thirty_day&"
+          "reading_type=complementary");
+  ASSERT_EQ(with.status, 200) << with.body;
+  EXPECT_EQ(Json(with.body).str("/data/verses/0/text"),
+            Json(plain.body).str("/data/verses/0/text"));
+  // Values the book does not offer: one problem each, named.
+  expect_problems(
+      "/api/v2/passages?ref=John%203:16&book=loc_2015&psalter=p&lectionary=acna&reading_type=q",
+      400,
+      {{"invalid_parameter", "psalter"},
+       {"invalid_parameter", "lectionary"},
+       {"invalid_parameter", "reading_type"}});
+  const auto r = get("/api/v2/passages?ref=John%203:16&book=loc_2015&psalter=p");
+  EXPECT_NE(Json(r.body).str("/errors/0/detail").find("thirty_day"), std::string::npos) << r.body;
+  // Without book there is nothing to check them against.
+  expect_problems("/api/v2/passages?ref=John%203:16&bible=kjv&lectionary=rcl&psalter=x", 400,
+                  {{"invalid_parameter", "psalter"}, {"invalid_parameter", "lectionary"}});
+}
+
+TEST_F(ParamsTest, RepeatedListsAreJoinedAndOtherRepeatsRefused) {
+  // include=readings&include=collect reads as include=readings,collect: both are there.
+  const auto joined = get("/api/v2/days/2026-04-05?book=loc_2015&include=readings&include=collect");
+  ASSERT_EQ(joined.status, 200) << joined.body;
+  const Json j(joined.body);
+  EXPECT_GT(j.size("/data/readings"), 0U);
+  EXPECT_GT(j.size("/data/collect"), 0U);
+  const auto once = get("/api/v2/days/2026-04-05?book=loc_2015&include=readings,collect");
+  EXPECT_EQ(joined.body, once.body);
+  // fields[day] twice keeps the attributes of both.
+  const auto fields =
+      get("/api/v2/days/2026-04-05?book=loc_2015&fields%5Bday%5D=title&fields%5Bday%5D=date");
+  ASSERT_EQ(fields.status, 200) << fields.body;
+  EXPECT_EQ(Json(fields.body).str("/data/title"), "Páscoa");
+  EXPECT_EQ(Json(fields.body).str("/data/date"), "2026-04-05");
+  EXPECT_FALSE(Json(fields.body).has("/data/season"));
+  // Any other parameter twice is an error naming it, whichever value came first.
+  expect_problems("/api/v2/days/2026-04-05?book=loc_2015&book=loc_2019_en", 400,
+                  {{"invalid_parameter", "book"}});
+  expect_problems("/api/v2/days?book=loc_2015&year=2026&year=2026", 400,
+                  {{"invalid_parameter", "year"}});
+  const auto r = get("/api/v2/days/2026-04-05?service=daily&book=loc_2015&service=eucharist");
+  EXPECT_NE(Json(r.body).str("/errors/0/detail").find("is given 2 times; send it once"),
+            std::string::npos)
+      << r.body;
+}
+
 TEST_F(ParamsTest, MissingBookOnEveryBookScopedRoute) {
   for (const char* target :
        {"/api/v2/days/2025-11-30", "/api/v2/days?year=2026", "/api/v2/days/2025-11-30/readings",

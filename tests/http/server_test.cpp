@@ -163,6 +163,9 @@ TEST_F(HttpServerTest, JsonErrors404And405And401) {
   const HttpReply unauthorised = client.request("GET", "/api/v2/days/today?book=loc");
   EXPECT_EQ(unauthorised.status, 401);
   EXPECT_EQ(unauthorised.header("cache-control"), "no-store");
+  // RFC 9110 §15.5.2: a 401 says how to authenticate.
+  EXPECT_EQ(unauthorised.header("www-authenticate"),
+            R"(APIKey realm="kalendar", header="X-API-Key")");
   EXPECT_EQ(api::testing::error_codes(unauthorised.body),
             std::vector<std::string>{"missing_api_key"});
   // The connection is still good after all of these.
@@ -171,11 +174,15 @@ TEST_F(HttpServerTest, JsonErrors404And405And401) {
 
 TEST_F(HttpServerTest, HeadHasNoBodyAndKeepsTheConnectionUsable) {
   TestClient client(stack_->port);
+  const HttpReply get = client.request("GET", "/api/v2/days/2025-06-24?book=loc", key());
+  ASSERT_EQ(get.status, 200);
+  ASSERT_FALSE(get.body.empty());
   const HttpReply head = client.request("HEAD", "/api/v2/days/2025-06-24?book=loc", key());
   EXPECT_EQ(head.status, 200);
-  EXPECT_EQ(head.header("content-length"), "0");
+  // The length the GET sends (RFC 9110 §9.3.2), and no body bytes.
+  EXPECT_EQ(head.header("content-length"), std::to_string(get.body.size()));
   EXPECT_TRUE(head.body.empty());
-  EXPECT_EQ(head.header("etag").size(), 34U);
+  EXPECT_EQ(head.header("etag"), get.header("etag"));
   EXPECT_TRUE(client.quiet_for(50));  // no body bytes trail the headers
   EXPECT_EQ(client.request("GET", "/health").body, R"({"status":"ok"})");
 }
