@@ -116,7 +116,7 @@ std::string RequestContext::link_with(std::string_view name, std::string_view va
 Dispatcher::Dispatcher(DispatcherOptions options, DispatcherServices services)
     : options_(std::move(options)), services_(services), cache_(options_.response_cache_bytes) {}
 
-void Dispatcher::add_route(std::string_view pattern, Handler handler) {
+void Dispatcher::add_route(std::string_view pattern, Handler handler, Access access) {
   if (pattern.size() < 2 || pattern.front() != '/' || pattern.back() == '/' ||
       pattern.find("//") != std::string_view::npos) {
     throw std::invalid_argument("malformed route pattern: " + std::string(pattern));
@@ -132,7 +132,8 @@ void Dispatcher::add_route(std::string_view pattern, Handler handler) {
   }
   const bool api = pattern.substr(0, kApiPrefix.size()) == kApiPrefix;
   const RouteSlot slot = services_.metrics.add_route(std::string(pattern));
-  routes_.push_back({std::string(pattern), std::move(segments), std::move(handler), slot, api});
+  routes_.push_back({std::string(pattern), std::move(segments), std::move(handler), slot, api,
+                     api && access == Access::keyed});
 }
 
 const Dispatcher::Route* Dispatcher::match(
@@ -258,6 +259,8 @@ Response Dispatcher::handle(const Request& request, Trace& trace) {
           {{ErrorCode::unavailable, "the service is starting or stopping; try again shortly", ""}},
           true);
     }
+  }
+  if (route->keyed) {
     AuthOutcome outcome =
         services_.auth.authenticate(request.header("X-API-Key"), options_.unix_clock());
     if (outcome.status != AuthStatus::ok) return error_response({auth_error(outcome.status)}, true);

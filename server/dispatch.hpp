@@ -187,8 +187,11 @@ class Dispatcher {
   // Registers a GET route (HEAD and OPTIONS come with it). Patterns are absolute, with
   // `{name}` segments. Register every route before serving. Throws std::invalid_argument on
   // a malformed or duplicate pattern (a programmer error, found at start-up).
+  // `open` routes under /api/v2 answer without X-API-Key (the OpenAPI document, which API
+  // tools fetch before they have a key); everything else about /api/v2 applies to them.
   // Example: add_route("/api/v2/celebrations/{id}", handle_celebration);
-  void add_route(std::string_view pattern, Handler handler);
+  enum class Access { keyed, open };
+  void add_route(std::string_view pattern, Handler handler, Access access = Access::keyed);
 
   // /api/v2 requests pin `slot`'s current state (RequestContext::app()); the response cache is
   // keyed on its generation. `slot` must outlive the dispatcher. Call before serving.
@@ -218,6 +221,7 @@ class Dispatcher {
     Handler handler;
     RouteSlot slot;
     bool api;
+    bool keyed;  // needs X-API-Key (api routes that are not open)
   };
   struct Trace {  // what the access log and metrics need to know
     RouteSlot slot = kUnmatchedRoute;
