@@ -448,10 +448,19 @@ std::string openapi_document(std::string_view base_url) {
   w.end_array();
   w.key("tags");
   w.start_array();
-  for (std::string_view tag : {"Days", "Texts", "Years", "Celebrations", "Catalogues", "Meta"}) {
+  const std::pair<std::string_view, std::string_view> tags[] = {
+      {"Days", "A date's liturgical facts, readings, collects and explanation"},
+      {"Texts", "Bible passages"},
+      {"Years", "A liturgical year: overview, seasons, key dates, cycles"},
+      {"Celebrations", "The book's catalogue of celebrations"},
+      {"Catalogues", "Prayer books, their preferences, Bible versions"},
+      {"Meta", "This document"}};
+  for (const auto& [tag, description] : tags) {
     w.start_object();
     w.key("name");
     w.string(tag);
+    w.key("description");
+    w.string(description);
     w.end_object();
   }
   w.end_array();
