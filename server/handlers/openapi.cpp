@@ -321,7 +321,7 @@ void write_operation(JsonWriter& w, const RouteDoc& r) {
   }
   const std::vector<std::string_view> errors =
       r.keyed ? std::vector<std::string_view>{"400", "401", "403", "404", "429", "500", "503"}
-              : std::vector<std::string_view>{"400", "404", "500"};
+              : std::vector<std::string_view>{"400", "500", "503"};
   for (std::string_view code : errors) {
     w.key(code);
     w.start_object();

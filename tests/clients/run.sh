@@ -53,5 +53,6 @@ rm -rf dist
 npx --no-install tsc -p tsconfig.json
 KALENDAR_URL="$url" KALENDAR_KEY="$key" KALENDAR_OPENAPI=generated/openapi.json \
   node dist/src/consumer.js
-node dist/src/validate_goldens.js generated/openapi.json "$root/tests/golden"
+KALENDAR_URL="$url" KALENDAR_KEY="$key" \
+  node dist/src/validate_goldens.js generated/openapi.json "$root/tests/golden"
 echo "clients: all green"
