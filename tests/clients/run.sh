@@ -14,6 +14,10 @@ root="$(cd "$here/../.." && pwd)"
 build="$(cd "${1:-$root/build}" && pwd)"
 cd "$here"
 
+# @redocly/cli 2 needs Node.js 20.19 or later (Debian 12's own nodejs is 18).
+node -e 'const [a, b] = process.versions.node.split(".").map(Number);
+  process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)' ||
+  { echo "clients: Node.js >= 20.19 is needed, this is $(node --version)" >&2; exit 1; }
 npm ci --prefer-offline --no-audit --no-fund --loglevel=error
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/kalendar-clients-XXXXXX")"
