@@ -271,6 +271,9 @@ TEST(OpenApiTest, EveryOperationHasANamedIdAndTypedAnswers) {
     EXPECT_TRUE(doc.has(ref.substr(1))) << "dangling $ref " << ref;
   }
   EXPECT_EQ(doc.str("/servers/0/url"), "/");
+  // With --base-url, servers names it (the handler passes the self link less its own path).
+  EXPECT_EQ(Json(api::openapi_document("https://api.example.org")).str("/servers/0/url"),
+            "https://api.example.org");
 }
 
 }  // namespace
