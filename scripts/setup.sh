@@ -14,6 +14,9 @@ packages=(
   libical-dev  # tests only: http_tests parses every iCalendar answer with libical
   nginx  # tests only: http_tests runs the malformed corpus through deploy/nginx/kalendar.conf
 )
+# Node.js and npm run the generated-client tests (tests/clients/run.sh). A machine with its own
+# Node (NodeSource's nodejs bundles npm) keeps it; Debian's packages are added only when missing.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then packages+=(nodejs npm); fi
 [ "${1:-}" = "--bench" ] && packages+=(libbenchmark-dev wrk valgrind)
 [ "${1:-}" = "--fuzz" ] && packages+=(clang libclang-rt-14-dev)
 

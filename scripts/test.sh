@@ -26,6 +26,10 @@ ctest --test-dir "$dir" --output-on-failure -j "$(nproc)"
 "$dir/tools/kalendar-check" books
 
 if [ "${1:-}" != "--sanitize" ]; then
+  # The API as a consumer sees it: the OpenAPI document linted, a generated TypeScript client
+  # compiled with tsc --strict and run against a live server, the golden bodies validated
+  # against their schemas (about a minute; once, in the release build).
+  tests/clients/run.sh "$dir"
   unformatted=$(git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run 2>&1 | grep -c warning || true)
   if [ "$unformatted" != "0" ]; then
     git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run 2>&1 | grep warning | head -20

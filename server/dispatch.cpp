@@ -299,6 +299,8 @@ Response Dispatcher::handle(const Request& request, Trace& trace) {
           {{ErrorCode::unavailable, "the service is starting or stopping; try again shortly", ""}},
           true);
     }
+  }
+  if (route->api && route->access != RouteAccess::open) {
     const bool by_feed = route->access == RouteAccess::feed_token;
     AuthOutcome outcome =
         by_feed ? services_.auth.authenticate_feed(feed_token(params), options_.unix_clock())

@@ -173,9 +173,11 @@ using Handler = std::function<HandlerResult(RequestContext&)>;
 
 // Who may call an /api/v2 route. api_key: the X-API-Key header (the default). feed_token: the
 // credential is the path parameter `{token}` up to its first '.', so /api/v2/feeds/{token} also
-// matches kfeed_abc.ics: calendar apps subscribe to a URL and cannot send headers.
+// matches kfeed_abc.ics: calendar apps subscribe to a URL and cannot send headers. open: no
+// credential (the OpenAPI document, which API tools fetch before they have a key); readiness and
+// parameter checks still apply.
 // Example: d.add_route("/api/v2/feeds/{token}", handle_feed, RouteAccess::feed_token);
-enum class RouteAccess { api_key, feed_token };
+enum class RouteAccess { api_key, feed_token, open };
 
 // Cross-origin requests from browsers (CORS). An answer to a request whose Origin is allowed
 // carries Access-Control-Allow-Origin and exposes ETag, Content-Language, the RateLimit-*

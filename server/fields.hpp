@@ -1,9 +1,10 @@
 // Attribute selection: which members of each resource type a response keeps (`fields[<type>]`).
 //
-// A `FieldCatalog` lists, per resource type, the attribute names a client may select; the lead
-// fills it next to the JSON serialisers. A `FieldSelection` is what one request asked for; the
-// JSON writer consults it while writing (json/writer.hpp). `id` is always kept; an empty list
-// keeps only `id`; a type that was not mentioned keeps everything (api-decisions.md, Envelope).
+// A `FieldCatalog` lists, per resource type, the attribute names a client may select;
+// api_field_catalog() (json/field_catalog.hpp) fills it from the table the serialisers follow. A
+// `FieldSelection` is what one request asked for; the JSON writer consults it while writing
+// (json/writer.hpp). `id` is always kept; an empty list keeps only `id`; a type that was not
+// mentioned keeps everything (api-decisions.md, Envelope).
 //
 // Example:
 //   FieldCatalog catalog;

@@ -1,147 +1,165 @@
-// GET /api/v2/openapi.json: an OpenAPI 3.1 description of the routes, written from one table of
-// routes and parameters. The HTTP tests keep it in step with the router: every documented
-// path is registered, and every documented parameter is accepted by its route.
+// GET /api/v2/openapi.json: the OpenAPI 3.1 document, written from the route table
+// (openapi_routes.cpp) and the table of JSON objects (json/resource_docs.hpp).
 #include "handlers/openapi.hpp"
 
-#include "handlers/routes.hpp"
-#include "json/field_catalog.hpp"
+#include "json/resource_docs.hpp"
 #include "json/writer.hpp"
-#include "params.hpp"
+
+#include <functional>
 
 namespace kalendar::api {
 
 namespace {
 
-using Values = std::vector<std::string_view>;
+constexpr std::string_view kSchemas = "#/components/schemas/";
 
-const Values kIncludeDay = {"readings",         "readings.text",         "readings.morning",
-                            "readings.evening", "readings.alternatives", "collect",
-                            "collect.text",     "celebrations",          "explanation"};
-const Values kServices(kServiceSlugs.begin(), kServiceSlugs.end());
-const Values kServicesAll(kServicesWithAll.begin(), kServicesWithAll.end());
-const Values kFormats = {"verses", "plain", "markdown"};
-const Values kTypes = {"principal_feast", "major_holy_day", "festival",
-                       "lesser_feast",    "commemoration",  "sunday"};
-
-ParamDoc path(std::string_view name, std::string_view description) {
-  return {std::string(name), "path", true, "string", {}, description};
-}
-ParamDoc query(std::string_view name, std::string_view type, std::string_view description,
-               Values values = {}, bool required = false) {
-  return {std::string(name), "query", required, type, std::move(values), description};
-}
-ParamDoc book() { return query("book", "string", "Prayer book code", {}, true); }
-std::vector<ParamDoc> context() {
-  return {
-      query("bible", "string", "Bible version (see the book's preferences)"),
-      query("psalter", "string", "Psalter (see the book's preferences)"),
-      query("lectionary", "string", "Lectionary variant (see the book's preferences)"),
-      query("reading_type", "string", "semicontinuous or complementary where the book has both"),
-      query("lang", "string", "Response language (BCP 47)")};
-}
-ParamDoc fields(std::string_view type) {
-  return {std::string("fields[") + std::string(type) + "]",        "query", false, "string", {},
-          "Comma-separated attributes to keep (id is always kept)"};
+void string_array(JsonWriter& w, const std::vector<std::string_view>& values) {
+  w.start_array();
+  for (auto v : values) w.string(v);
+  w.end_array();
 }
 
-std::vector<RouteDoc> build() {
-  std::vector<RouteDoc> r;
-  auto add = [&](std::string pattern, std::string_view summary, std::vector<ParamDoc> params,
-                 bool with_context, std::string_view returns) {
-    if (with_context) {
-      for (auto& c : context()) params.push_back(std::move(c));
+void ref(JsonWriter& w, std::string_view name) {
+  w.start_object();
+  w.key("$ref");
+  w.string(std::string(kSchemas) + std::string(name));
+  w.end_object();
+}
+
+std::string_view type_name(Shape::Kind kind) {
+  switch (kind) {
+    case Shape::Kind::string:
+      return "string";
+    case Shape::Kind::integer:
+      return "integer";
+    case Shape::Kind::boolean:
+      return "boolean";
+    case Shape::Kind::array:
+      return "array";
+    case Shape::Kind::object:
+    case Shape::Kind::any_of:
+      break;
+  }
+  return "object";
+}
+
+// A member's schema. Nullable members are ["type", "null"], or anyOf [$ref, null] for objects.
+void write_shape(JsonWriter& w, const Shape& s, bool nullable, std::string_view description) {
+  const bool wrapped = nullable && (s.kind == Shape::Kind::object || s.kind == Shape::Kind::any_of);
+  w.start_object();
+  if (!description.empty()) {
+    w.key("description");
+    w.string(description);
+  }
+  if (s.kind == Shape::Kind::object && !wrapped) {
+    w.key("$ref");
+    w.string(std::string(kSchemas) + std::string(s.ref));
+  } else if (s.kind == Shape::Kind::any_of || wrapped) {
+    w.key("anyOf");
+    w.start_array();
+    if (s.kind == Shape::Kind::object) {
+      ref(w, s.ref);
+    } else {
+      for (const Shape& a : s.alternatives) write_shape(w, a, false, "");
     }
-    r.push_back({std::move(pattern), summary, std::move(params), returns});
-  };
-  add("/api/v2/days/{date}", "One liturgical day",
-      {path("date", "YYYY-MM-DD or today"), book(),
-       query("include", "string", "Sub-resources", kIncludeDay),
-       query("service", "string", "Office", kServices),
-       query("text_format", "string", "Bible text format", kFormats), fields("day"),
-       fields("reading"), fields("collect")},
-      true, "day");
-  add("/api/v2/days", "Many days: a civil year, or from (and to)",
-      {book(), query("from", "string", "First date (YYYY-MM-DD or today); alone: 7 days"),
-       query("to", "string", "Last date, inclusive"),
-       query("year", "integer", "A whole civil year"),
-       query("include", "string", "Sub-resources", kIncludeDay),
-       query("service", "string", "Office", kServices),
-       query("text_format", "string", "Bible text format", kFormats), fields("day"),
-       fields("reading"), fields("collect")},
-      true, "day list");
-  add("/api/v2/days/{date}/readings", "Readings of a date for an office",
-      {path("date", "YYYY-MM-DD or today"), book(),
-       query("service", "string", "Office", kServicesAll),
-       query("include", "string", "text, alternatives", {"text", "alternatives"}),
-       query("text_format", "string", "Bible text format", kFormats), fields("reading")},
-      true, "reading list");
-  add("/api/v2/collects/{date}", "Collects of a date",
-      {path("date", "YYYY-MM-DD or today"), book(), query("include", "string", "text", {"text"}),
-       fields("collect")},
-      true, "collect list");
-  add("/api/v2/passages", "Any Bible passage",
-      {query("ref", "string", "Reference, e.g. João 3:16 or John 3:16-18", {}, true),
-       query("bible", "string", "Bible version code (default: the book's)"),
-       query("book", "string", "Prayer book whose default version applies"),
-       query("lang", "string", "Language the reference is written in"),
-       query("text_format", "string", "Bible text format", kFormats),
-       query("psalter", "string", "Psalter (checked against the book's preferences)"),
-       query("lectionary", "string", "Lectionary variant (checked against the book's)"),
-       query("reading_type", "string", "Reading type (checked against the book's)")},
-      false, "passage");
-  add("/api/v2/liturgical-explanations/{date}", "Why the day resolved as it did",
-      {path("date", "YYYY-MM-DD or today"), book(),
-       query("service", "string", "Office", kServices)},
-      true, "explanation");
-  add("/api/v2/years/{year}", "Year overview (the liturgical year holding Easter of {year})",
-      {path("year", "Four digits"), book(), fields("annual_overview"), fields("season"),
-       fields("key_date")},
-      true, "annual_overview");
-  add("/api/v2/years/{year}/seasons", "Seasons of the year",
-      {path("year", "Four digits"), book(), fields("season")}, true, "season list");
-  add("/api/v2/years/{year}/key-dates", "Key movable dates",
-      {path("year", "Four digits"), book(), fields("key_date")}, true, "key_date list");
-  add("/api/v2/years/{year}/lectionary-cycle", "Sunday and weekday cycles",
-      {path("year", "Four digits"), book(), fields("lectionary_cycle")}, true, "lectionary_cycle");
-  add("/api/v2/celebrations", "Search the book's celebrations (cursor pages)",
-      {book(), query("q", "string", "Name contains (case- and accent-insensitive)"),
-       query("type", "string", "Celebration type (sunday requires year)", kTypes),
-       query("month", "integer", "1 to 12"),
-       query("day", "integer", "Day of month (requires month or year)"),
-       query("year", "integer", "Effective dates in that civil year; includes Sundays"),
-       query("movable", "boolean", "true: movable only; false: fixed only"),
-       query("limit", "integer", "1 to 100, default 50"),
-       query("cursor", "string", "From links.next"), fields("celebration")},
-      true, "celebration list");
-  add("/api/v2/celebrations/{id}", "One celebration",
-      {path("id", "Numeric celebration id"), book(),
-       query("year", "integer", "Effective dates in that year"), fields("celebration")},
-      true, "celebration");
-  add("/api/v2/celebrations/types", "Celebration types",
-      {query("lang", "string", "Names language"), fields("celebration_type")}, false,
-      "celebration_type list");
-  add("/api/v2/prayer-books", "Prayer books available to the key",
-      {query("lang", "string", "Filter by language"), fields("prayer_book")}, false,
-      "prayer_book list");
-  add("/api/v2/prayer-books/{code}", "One prayer book",
-      {path("code", "Book code"), fields("prayer_book")}, false, "prayer_book");
-  add("/api/v2/prayer-books/{code}/preferences", "A book's preferences",
-      {path("code", "Book code"), query("lang", "string", "Names language")}, false,
-      "preference list");
-  add("/api/v2/bible-versions", "Installed Bible versions",
-      {query("lang", "string", "Filter by language"), fields("bible_version")}, false,
-      "bible_version list");
-  add("/api/v2/calendar.ics",
-      "A book's days as iCalendar (RFC 5545): a civil year, or from (and to)",
-      {book(), query("from", "string", "First date (YYYY-MM-DD or today); alone: 7 days"),
-       query("to", "string", "Last date, inclusive (at most 366 days)"),
-       query("year", "integer", "A whole civil year"),
-       query("service", "string", "Office whose readings the descriptions list", kServices)},
-      true, "text/calendar");
-  add("/api/v2/feeds/{token}", "A subscribable iCalendar feed (no header: the token is the key)",
-      {path("token", "Feed token from kalendar-keys, followed by .ics")}, false, "text/calendar");
-  add("/api/v2/openapi.json", "This document", {}, false, "OpenAPI document");
-  return r;
+    if (nullable) {
+      w.start_object();
+      w.key("type");
+      w.string("null");
+      w.end_object();
+    }
+    w.end_array();
+  } else {
+    w.key("type");
+    if (nullable) {
+      w.start_array();
+      w.string(type_name(s.kind));
+      w.string("null");
+      w.end_array();
+    } else {
+      w.string(type_name(s.kind));
+    }
+    if (!s.format.empty()) {
+      w.key("format");
+      w.string(s.format);
+    }
+    if (!s.pattern.empty()) {
+      w.key("pattern");
+      w.string(s.pattern);
+    }
+    if (!s.values.empty()) {
+      w.key("enum");
+      w.start_array();
+      for (auto v : s.values) w.string(v);
+      if (nullable) w.null();
+      w.end_array();
+    }
+    if (s.items) {
+      w.key("items");
+      write_shape(w, *s.items, false, "");
+    }
+  }
+  w.end_object();
+}
+
+void write_object_schema(JsonWriter& w, const ObjectDoc& doc) {
+  w.start_object();
+  w.key("type");
+  w.string("object");
+  w.key("description");
+  std::string description(doc.description);
+  if (!doc.fields_type.empty()) {
+    description += ". Resource type `" + std::string(doc.fields_type) + "`: fields[" +
+                   std::string(doc.fields_type) + "] may leave out any member but id.";
+  }
+  w.string(description);
+  w.key("properties");
+  w.start_object();
+  std::vector<std::string_view> required;
+  for (const FieldDoc& f : doc.fields) {
+    w.key(f.name);
+    write_shape(w, f.shape, f.nullable, f.description);
+    if (f.presence == Presence::always) required.push_back(f.name);
+  }
+  w.end_object();
+  if (!required.empty()) {
+    w.key("required");
+    string_array(w, required);
+  }
+  w.key("additionalProperties");
+  w.boolean(false);
+  w.end_object();
+}
+
+// {"type":"object","required":[...],"properties":{...}} of an envelope.
+void write_envelope(JsonWriter& w, Body body, std::string_view data) {
+  w.start_object();
+  w.key("type");
+  w.string("object");
+  w.key("properties");
+  w.start_object();
+  w.key("data");
+  if (body == Body::list) {
+    w.start_object();
+    w.key("type");
+    w.string("array");
+    w.key("items");
+    ref(w, data);
+    w.end_object();
+    w.key("links");
+    ref(w, "Links");
+  } else {
+    ref(w, data);
+  }
+  w.key("meta");
+  ref(w, "Meta");
+  w.end_object();
+  w.key("required");
+  string_array(w, body == Body::list ? std::vector<std::string_view>{"data", "links", "meta"}
+                                     : std::vector<std::string_view>{"data", "meta"});
+  w.key("additionalProperties");
+  w.boolean(false);
+  w.end_object();
 }
 
 void write_parameter(JsonWriter& w, const ParamDoc& p) {
@@ -154,81 +172,185 @@ void write_parameter(JsonWriter& w, const ParamDoc& p) {
   w.boolean(p.required);
   w.key("description");
   w.string(p.description);
+  const bool list = p.type == "array";
+  if (list) {  // a comma list: include=readings,collect
+    w.key("style");
+    w.string("form");
+    w.key("explode");
+    w.boolean(false);
+  }
   w.key("schema");
   w.start_object();
   w.key("type");
   w.string(p.type);
-  if (!p.values.empty()) {
-    w.key("enum");
-    w.start_array();
-    for (auto v : p.values) w.string(v);
-    w.end_array();
+  auto constraints = [&] {
+    if (!p.format.empty()) {
+      w.key("format");
+      w.string(p.format);
+    }
+    if (!p.pattern.empty()) {
+      w.key("pattern");
+      w.string(p.pattern);
+    }
+    if (p.max_length) {
+      w.key("maxLength");
+      w.integer(static_cast<std::int64_t>(*p.max_length));
+    }
+    if (!p.values.empty()) {
+      w.key("enum");
+      string_array(w, p.values);
+    }
+  };
+  if (list) {
+    w.key("items");
+    w.start_object();
+    w.key("type");
+    w.string("string");
+    constraints();
+    w.end_object();
+    w.key("uniqueItems");
+    w.boolean(true);
+  } else {
+    constraints();
+  }
+  if (p.minimum) {
+    w.key("minimum");
+    w.integer(*p.minimum);
+  }
+  if (p.maximum) {
+    w.key("maximum");
+    w.integer(*p.maximum);
+  }
+  if (p.default_value) {
+    w.key("default");
+    w.integer(*p.default_value);
   }
   w.end_object();
   w.end_object();
 }
 
-}  // namespace
-
-const std::vector<RouteDoc>& route_docs() {
-  static const std::vector<RouteDoc> docs = build();
-  return docs;
+void json_content(JsonWriter& w, const std::function<void()>& schema) {
+  w.key("content");
+  w.start_object();
+  w.key("application/json");
+  w.start_object();
+  w.key("schema");
+  schema();
+  w.end_object();
+  w.end_object();
 }
 
-std::string openapi_document() {
-  JsonWriter w;
+void write_ok(JsonWriter& w, const RouteDoc& r) {
+  w.key("200");
   w.start_object();
-  w.key("openapi");
-  w.string("3.1.0");
-  w.key("info");
-  w.start_object();
-  w.key("title");
-  w.string("Kalendar liturgical calendar API");
-  w.key("version");
-  w.string("2.0.0");
-  w.end_object();
-  w.key("security");
-  w.start_array();
-  w.start_object();
-  w.key("apiKey");
-  w.start_array();
-  w.end_array();
-  w.end_object();
-  w.end_array();
-  w.key("paths");
-  w.start_object();
-  for (const RouteDoc& r : route_docs()) {
-    w.key(r.pattern);
+  w.key("description");
+  w.string(r.body == Body::document ? "This OpenAPI document" : "The answer");
+  if (r.keyed) {
+    w.key("headers");
     w.start_object();
-    w.key("get");
-    w.start_object();
-    w.key("summary");
-    w.string(r.summary);
-    w.key("parameters");
-    w.start_array();
-    for (const ParamDoc& p : r.params) write_parameter(w, p);
-    w.end_array();
-    w.key("responses");
-    w.start_object();
-    w.key("200");
+    w.key("ETag");
     w.start_object();
     w.key("description");
-    w.string(r.returns.rfind("text/", 0) == 0 ? std::string(r.returns)
-                                              : "JSON document: " + std::string(r.returns));
-    w.end_object();
-    for (std::string_view code : {"304", "400", "401", "403", "404", "429", "503"}) {
-      w.key(code);
-      w.start_object();
-      w.key("description");
-      w.string(code == "304" ? "Not modified (If-None-Match matched); no body"
-                             : "JSON error document (see components.schemas.Errors)");
-      w.end_object();
-    }
+    w.string("Send it back in If-None-Match to get 304 while nothing changed");
+    w.key("schema");
+    w.start_object();
+    w.key("type");
+    w.string("string");
     w.end_object();
     w.end_object();
     w.end_object();
   }
+  if (r.body == Body::calendar) {
+    w.key("content");
+    w.start_object();
+    w.key("text/calendar");
+    w.start_object();
+    w.key("schema");
+    w.start_object();
+    w.key("type");
+    w.string("string");
+    w.end_object();
+    w.end_object();
+    w.end_object();
+    w.end_object();
+    return;
+  }
+  json_content(w, [&] {
+    switch (r.body) {
+      case Body::calendar:
+      case Body::document:
+        w.start_object();
+        w.key("type");
+        w.string("object");
+        w.end_object();
+        return;
+      case Body::readings:
+        w.start_object();
+        w.key("oneOf");
+        w.start_array();
+        ref(w, body_schema_name(Body::list, r.data));
+        ref(w, body_schema_name(Body::single, "ReadingsByService"));
+        w.end_array();
+        w.end_object();
+        return;
+      case Body::single:
+      case Body::list:
+        ref(w, body_schema_name(r.body, r.data));
+        return;
+    }
+  });
   w.end_object();
+}
+
+void write_operation(JsonWriter& w, const RouteDoc& r) {
+  w.start_object();
+  w.key("operationId");
+  w.string(r.operation_id);
+  w.key("summary");
+  w.string(r.summary);
+  w.key("tags");
+  string_array(w, {r.tag});
+  if (!r.keyed) {
+    w.key("security");
+    w.start_array();
+    w.end_array();
+  }
+  w.key("parameters");
+  w.start_array();
+  for (const ParamDoc& p : r.params) write_parameter(w, p);
+  if (r.keyed) {
+    w.start_object();
+    w.key("$ref");
+    w.string("#/components/parameters/IfNoneMatch");
+    w.end_object();
+  }
+  w.end_array();
+  w.key("responses");
+  w.start_object();
+  write_ok(w, r);
+  if (r.keyed) {
+    w.key("304");
+    w.start_object();
+    w.key("description");
+    w.string("Not modified (If-None-Match matched); no body");
+    w.end_object();
+  }
+  const std::vector<std::string_view> errors =
+      r.keyed || r.feed
+          ? std::vector<std::string_view>{"400", "401", "403", "404", "429", "500", "503"}
+          : std::vector<std::string_view>{"400", "500", "503"};
+  for (std::string_view code : errors) {
+    w.key(code);
+    w.start_object();
+    w.key("$ref");
+    w.string("#/components/responses/Problem");
+    w.end_object();
+  }
+  w.end_object();
+  w.end_object();
+}
+
+void write_components(JsonWriter& w) {
   w.key("components");
   w.start_object();
   w.key("securitySchemes");
@@ -241,41 +363,135 @@ std::string openapi_document() {
   w.string("header");
   w.key("name");
   w.string("X-API-Key");
+  w.key("description");
+  w.string("A key issued by the operator with kalendar-keys");
+  w.end_object();
+  w.end_object();
+  w.key("parameters");
+  w.start_object();
+  w.key("IfNoneMatch");
+  w.start_object();
+  w.key("name");
+  w.string("If-None-Match");
+  w.key("in");
+  w.string("header");
+  w.key("required");
+  w.boolean(false);
+  w.key("description");
+  w.string("ETag of an earlier answer: 304 with no body while the answer is unchanged");
+  w.key("schema");
+  w.start_object();
+  w.key("type");
+  w.string("string");
+  w.end_object();
+  w.end_object();
+  w.end_object();
+  w.key("responses");
+  w.start_object();
+  w.key("Problem");
+  w.start_object();
+  w.key("description");
+  w.string("The error document: every problem of the request");
+  json_content(w, [&] { ref(w, "Errors"); });
   w.end_object();
   w.end_object();
   w.key("schemas");
   w.start_object();
-  // One schema per resource type, listing the attributes fields[<type>] may select.
-  const FieldCatalog& catalog = api_field_catalog();
-  for (std::string_view type : catalog.types()) {
-    w.key(type);
-    w.start_object();
-    w.key("type");
-    w.string("object");
-    w.key("properties");
-    w.start_object();
-    w.key("id");
-    w.start_object();
-    w.end_object();
-    for (const std::string& a : *catalog.attributes(type)) {
-      w.key(a);
-      w.start_object();
-      w.end_object();
-    }
-    w.end_object();
-    w.end_object();
+  for (const ObjectDoc& doc : object_docs()) {
+    w.key(doc.name);
+    write_object_schema(w, doc);
   }
-  w.key("Errors");
+  // The envelopes of the routes' 200 answers, each named once.
+  std::vector<std::string> written;
+  auto envelope = [&](Body body, std::string_view data) {
+    std::string name = body_schema_name(body, data);
+    for (const auto& n : written) {
+      if (n == name) return;
+    }
+    w.key(name);
+    write_envelope(w, body, data);
+    written.push_back(std::move(name));
+  };
+  for (const RouteDoc& r : route_docs()) {
+    if (r.body == Body::single || r.body == Body::list) envelope(r.body, r.data);
+    if (r.body == Body::readings) {
+      envelope(Body::list, r.data);
+      envelope(Body::single, "ReadingsByService");
+    }
+  }
+  w.end_object();
+  w.end_object();
+}
+
+}  // namespace
+
+std::string body_schema_name(Body body, std::string_view data) {
+  return std::string(data) + (body == Body::list ? "List" : "Document");
+}
+
+std::string openapi_document(std::string_view base_url) {
+  JsonWriter w;
   w.start_object();
-  w.key("type");
-  w.string("object");
-  w.key("required");
+  w.key("openapi");
+  w.string("3.1.0");
+  w.key("info");
+  w.start_object();
+  w.key("title");
+  w.string("Kalendar liturgical calendar API");
+  w.key("version");
+  w.string("2.0.0");
+  w.key("description");
+  w.string(
+      "Liturgical days, readings, collects and Bible passages of prayer books. Every route "
+      "but this document needs the header X-API-Key. Lists carry links.next when there is "
+      "more; errors answer the Errors document.");
+  w.end_object();
+  w.key("servers");
   w.start_array();
-  w.string("errors");
+  w.start_object();
+  w.key("url");
+  w.string(base_url.empty() ? std::string_view("/") : base_url);
+  w.key("description");
+  w.string("The server that served this document");
+  w.end_object();
+  w.end_array();
+  w.key("security");
+  w.start_array();
+  w.start_object();
+  w.key("apiKey");
+  w.start_array();
   w.end_array();
   w.end_object();
+  w.end_array();
+  w.key("tags");
+  w.start_array();
+  const std::pair<std::string_view, std::string_view> tags[] = {
+      {"Days", "A date's liturgical facts, readings, collects and explanation"},
+      {"Texts", "Bible passages"},
+      {"Years", "A liturgical year: overview, seasons, key dates, cycles"},
+      {"Celebrations", "The book's catalogue of celebrations"},
+      {"Catalogues", "Prayer books, their preferences, Bible versions"},
+      {"Meta", "This document"}};
+  for (const auto& [tag, description] : tags) {
+    w.start_object();
+    w.key("name");
+    w.string(tag);
+    w.key("description");
+    w.string(description);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("paths");
+  w.start_object();
+  for (const RouteDoc& r : route_docs()) {
+    w.key(r.pattern);
+    w.start_object();
+    w.key("get");
+    write_operation(w, r);
+    w.end_object();
+  }
   w.end_object();
-  w.end_object();
+  write_components(w);
   w.end_object();
   return w.take();
 }

@@ -13,15 +13,24 @@ void add_api_routes(Dispatcher& d, const StateSlot& slot) {
   add_celebration_routes(d);
   add_catalogue_routes(d);
   add_calendar_routes(d);
-  d.add_route("/api/v2/openapi.json", [](RequestContext& ctx) -> HandlerResult {
-    ParamReader p(ctx.query(), ctx.errors());
-    p.reject_unknown();
-    if (!ctx.errors().empty()) return ctx.errors();
-    static const std::string document = openapi_document();
-    Reply reply;
-    reply.body = document;
-    return reply;
-  });
+  // Public: API tools (Swagger UI, Redoc, generators) fetch the document before they have a key.
+  d.add_route(
+      "/api/v2/openapi.json",
+      [](RequestContext& ctx) -> HandlerResult {
+        ParamReader p(ctx.query(), ctx.errors());
+        p.reject_unknown();
+        if (!ctx.errors().empty()) return ctx.errors();
+        // `servers` names the configured --base-url: the self link less this route's path.
+        constexpr std::string_view kPath = "/api/v2/openapi.json";
+        const std::string self = ctx.self_link();
+        const std::string base =
+            self.ends_with(kPath) ? self.substr(0, self.size() - kPath.size()) : std::string();
+        static const std::string without_base = openapi_document("");
+        Reply reply;
+        reply.body = base.empty() ? without_base : openapi_document(base);
+        return reply;
+      },
+      RouteAccess::open);
 }
 
 }  // namespace kalendar::api

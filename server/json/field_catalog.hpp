@@ -1,5 +1,5 @@
-// The attributes of every resource type of API v2, in the order they are written. One list
-// serves parameter validation (`fields[<type>]`), the serialisers and the OpenAPI document.
+// The attributes of every resource type of API v2, in the order they are written, taken from the
+// one table of json/resource_docs.hpp (which also gives the OpenAPI schemas).
 // Example: api_field_catalog().attributes("season") -> {"slug", "name", "parent", ...}.
 #pragma once
 

@@ -43,11 +43,15 @@ TEST_F(AuthTest, MissingKey) {
   EXPECT_EQ(error_codes(r.body), std::vector<std::string>{"missing_api_key"});
   EXPECT_EQ(r.header("cache-control"), "no-store");
   EXPECT_EQ(r.header("vary"), "X-API-Key, Accept-Language");
-  // Every /api/v2 route needs a key, catalogues and openapi.json included.
-  for (const char* target : {"/api/v2/prayer-books", "/api/v2/bible-versions",
-                             "/api/v2/celebrations/types", "/api/v2/openapi.json"}) {
+  // Every /api/v2 route needs a key, catalogues included; the OpenAPI document alone does not
+  // (API tools read it before they have one).
+  for (const char* target :
+       {"/api/v2/prayer-books", "/api/v2/bible-versions", "/api/v2/celebrations/types"}) {
     EXPECT_EQ(get(target, "").status, 401) << target;
   }
+  const auto document = get("/api/v2/openapi.json", "");
+  EXPECT_EQ(document.status, 200);
+  EXPECT_EQ(Json(document.body).str("/openapi"), "3.1.0");
 }
 
 TEST_F(AuthTest, AuthenticationIsAnsweredBeforeParameters) {

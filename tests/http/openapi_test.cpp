@@ -6,6 +6,7 @@
 #include "api_fixture.hpp"
 
 #include <map>
+#include <regex>
 #include <set>
 
 namespace kalendar::testing {
@@ -201,6 +202,88 @@ TEST(OpenApiTest, EnumerationsInTheDocumentAreAccepted) {
       }
     }
   }
+}
+
+// Every "$ref" value anywhere under `e`.
+void collect_refs(simdjson::dom::element e, std::vector<std::string>& out) {
+  simdjson::dom::object members;
+  simdjson::dom::array items;
+  if (e.get(members) == simdjson::SUCCESS) {
+    for (auto [k, v] : members) {
+      std::string_view target;
+      if (k == "$ref" && v.get(target) == simdjson::SUCCESS) out.emplace_back(target);
+      collect_refs(v, out);
+    }
+  } else if (e.get(items) == simdjson::SUCCESS) {
+    for (auto v : items) collect_refs(v, out);
+  }
+}
+
+// One dispatcher-only stack for the tests of the served document.
+ApiStack& document_stack() {
+  static ApiStack stack([] {
+    StackOptions options;
+    options.start_http = false;
+    return options;
+  }());
+  return stack;
+}
+
+TEST(OpenApiTest, DocumentIsPublicWhileEveryOtherRouteNeedsAKey) {
+  ApiStack& stack = document_stack();
+  const auto open = stack.dispatch("/api/v2/openapi.json", "");
+  ASSERT_EQ(open.status, 200) << open.body.substr(0, 300);
+  const Json doc(open.body);
+  EXPECT_EQ(doc.str("/openapi"), "3.1.0");
+  EXPECT_EQ(doc.str("/paths/~1api~1v2~1days~1{date}/get/operationId"), "getDay");
+  // The document says so: no security on it, the key everywhere else.
+  EXPECT_EQ(doc.size("/paths/~1api~1v2~1openapi.json/get/security"), 0U);
+  EXPECT_EQ(doc.str("/components/securitySchemes/apiKey/name"), "X-API-Key");
+  EXPECT_EQ(doc.str("/components/securitySchemes/apiKey/in"), "header");
+  const auto keyed = stack.dispatch("/api/v2/prayer-books", "");
+  EXPECT_EQ(keyed.status, 401);
+  EXPECT_EQ(error_codes(keyed.body), std::vector<std::string>{"missing_api_key"});
+  // Its own parameters are still checked.
+  EXPECT_EQ(stack.dispatch("/api/v2/openapi.json?x=1", "").status, 400);
+}
+
+TEST(OpenApiTest, EveryOperationHasANamedIdAndTypedAnswers) {
+  const auto served = document_stack().dispatch("/api/v2/openapi.json");
+  const Json doc(served.body);
+  std::set<std::string> ids;
+  for (const RouteDoc& r : api::route_docs()) {
+    const std::string op =
+        "/paths/" + std::regex_replace(r.pattern, std::regex("/"), "~1") + "/get";
+    const std::string id = doc.str(op + "/operationId");
+    EXPECT_TRUE(ids.insert(id).second) << "operationId used twice: " << id;
+    EXPECT_TRUE(std::regex_match(id, std::regex("(get|list)[A-Z][A-Za-z]+"))) << id;
+    // 200 has a JSON schema; every error status answers the error document.
+    EXPECT_TRUE(doc.has(op + "/responses/200/content/application~1json/schema")) << r.pattern;
+    for (const auto& status : doc.keys(op + "/responses")) {
+      if (status[0] == '4' || status[0] == '5') {
+        EXPECT_EQ(doc.str(op + "/responses/" + status + "/$ref"), "#/components/responses/Problem")
+            << r.pattern << " " << status;
+      }
+    }
+    // Comma lists are declared as such, so generated clients send include=a,b.
+    for (const ParamDoc& p : r.params) {
+      if (p.name != "include" && p.name.rfind("fields[", 0) != 0) continue;
+      EXPECT_EQ(p.type, "array") << r.pattern << " " << p.name;
+    }
+  }
+  EXPECT_EQ(ids.size(), api::route_docs().size());
+  // Every reference resolves inside the document.
+  std::vector<std::string> refs;
+  collect_refs(doc.root(), refs);
+  EXPECT_GT(refs.size(), 100U);
+  for (const auto& ref : refs) {
+    ASSERT_EQ(ref.rfind("#/", 0), 0U) << ref;
+    EXPECT_TRUE(doc.has(ref.substr(1))) << "dangling $ref " << ref;
+  }
+  EXPECT_EQ(doc.str("/servers/0/url"), "/");
+  // With --base-url, servers names it (the handler passes the self link less its own path).
+  EXPECT_EQ(Json(api::openapi_document("https://api.example.org")).str("/servers/0/url"),
+            "https://api.example.org");
 }
 
 }  // namespace
