@@ -308,7 +308,7 @@ TEST(DispatchCors, OnlyAllowedOriginsGetCorsHeadersAndPreflightsAreAnswered) {
   EXPECT_NE(header(got, "Access-Control-Expose-Headers").find("ETag"), std::string::npos);
   EXPECT_NE(header(got, "Access-Control-Expose-Headers").find("RateLimit-Remaining"),
             std::string::npos);
-  EXPECT_EQ(got.vary, "X-API-Key, Accept-Language, Origin");
+  EXPECT_EQ(got.vary, "X-API-Key, Accept-Language, Accept-Encoding, Origin");
 
   // Another origin: no CORS header at all (the browser then refuses the answer).
   for (const Method m : {Method::options, Method::get}) {
@@ -323,7 +323,7 @@ TEST(DispatchCors, OnlyAllowedOriginsGetCorsHeadersAndPreflightsAreAnswered) {
   const Response plain =
       d.dispatch(make_request(Method::get, "/api/v2/x", {{"X-API-Key", key->secret}}));
   EXPECT_TRUE(plain.cors_headers.empty());
-  EXPECT_EQ(plain.vary, "X-API-Key, Accept-Language");
+  EXPECT_EQ(plain.vary, "X-API-Key, Accept-Language, Accept-Encoding");
 }
 
 TEST_F(DispatchTest, Authentication) {

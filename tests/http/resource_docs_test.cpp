@@ -200,7 +200,8 @@ TEST(ResourceDocsTest, EveryRouteWritesExactlyTheTablesMembers) {
   walk.object(Json(unknown.body).root(), *api::object_doc("Errors"), "404");
 
   for (const auto& r : api::route_docs()) {
-    if (r.body != api::Body::document) {
+    // Only JSON bodies have members (ical_test checks the iCalendar routes against /days).
+    if (r.body != api::Body::document && r.body != api::Body::calendar) {
       EXPECT_EQ(routes_probed.count(r.operation_id), 1U) << r.operation_id << " is not probed";
     }
   }
