@@ -32,6 +32,7 @@ std::unique_ptr<BookDefinition> BookParser::parse() {
   parse_fasts();
   parse_lectionaries();
   parse_collects();
+  check_unused_named();
   check_celebration_dependencies();
   build_strings();
   return std::move(book_);
@@ -70,6 +71,8 @@ void BookParser::collect_keys() {
   };
   collect("seasons", seasons_, "season");
   collect("celebrations", celebrations_, "celebration");
+  collect_named("date_rules", named_rules_);
+  collect_named("conditions", named_conditions_);
 }
 
 Index BookParser::celebration_ref(const std::string& key, const SourceLoc& loc) {
@@ -312,7 +315,9 @@ void BookParser::parse_celebrations() {
     const SourceNode* date = m.require("date");
     c.date = parse_date_rule(date);
     if (c.date != kNoIndex) {
-      if (const auto* f = std::get_if<FixedDate>(&book_->rules[c.date].form)) {
+      const DateRule& rule = book_->rules[c.date];
+      if (const auto* f = std::get_if<FixedDate>(&rule.form);
+          f != nullptr && !rule.has_variants()) {
         c.fixed_month = f->month;
         c.fixed_day = f->day;
       } else {

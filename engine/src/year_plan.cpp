@@ -55,6 +55,7 @@ DayFacts PlanBuilder::facts(const WorkDay& day) {
   f.own_sunday_key = day.own_sunday_key;
   f.week = day.week;
   f.before_first_sunday = day.before_first_sunday;
+  f.weeks_to_end = day.weeks_to_end;
   f.prevailing = day.decided && !day.candidates.empty() ? &day.candidates.front().obs : nullptr;
   return f;
 }
@@ -246,6 +247,14 @@ void PlanBuilder::compute_weeks_and_keys() {
   for (WorkDay& day : days_) {
     const WorkDay* g = day_at(day.governing_sunday);
     day.sunday_key = g != nullptr ? g->own_sunday_key : kNoIndex;
+  }
+  for (const SeasonInstance& inst : instances_) {
+    if (inst.depth != 0) continue;
+    const Days last_sunday = on_or_before(inst.end, date::Sunday);
+    for (Days d = inst.start; d <= inst.end; d += date::days{1}) {
+      WorkDay* day = day_at(d);
+      if (day != nullptr) day->weeks_to_end = weeks_between(day->governing_sunday, last_sunday);
+    }
   }
 }
 

@@ -113,9 +113,29 @@ using DateRuleForm =
 inline constexpr std::array<std::string_view, 5> kDateRuleFormSlugs = {
     "fixed", "easter", "nth_weekday", "weekday_relative", "celebration"};
 
+// An exception to a date rule: when the date the rule gives meets `when`, the date moves by
+// `days` or becomes the date of rule `replacement`. Only facts known before any precedence can be
+// asked: the date's weekday, whether it coincides with other dates, whether the year is a leap
+// year. Example: {when: {weekday: [sunday]}, then: {days: -1}} (a vigil on a Sunday is kept on
+// the Saturday before).
+struct DateException {
+  std::uint8_t weekdays = 0;      // bit (1 << c_encoding); 0 = any weekday
+  std::vector<Index> coincides;   // rules: the date is one of theirs
+  std::optional<bool> leap_year;  // the civil year is (not) a leap year
+  int shift_days = 0;             // then: this many days later (negative: earlier)
+  Index replacement = kNoIndex;   // then: this rule's date instead of a shift
+  SourceLoc loc;
+};
+
 struct DateRule {
   DateRuleForm form;
   SourceLoc loc;
+  // Variants written on the same mapping (see docs/BOOKS.md "Date exceptions"), applied after the
+  // form: `leap_year` replaces the form in leap years (St Matthias: 24 Feb, 25 Feb in leap
+  // years); then the first exception whose condition holds moves the date, once.
+  Index leap_year = kNoIndex;  // rule
+  std::vector<DateException> exceptions;
+  [[nodiscard]] bool has_variants() const { return leap_year != kNoIndex || !exceptions.empty(); }
 };
 
 // Inclusive civil-year range in which a rule or celebration applies. Example: {from: 1987}.
