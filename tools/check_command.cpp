@@ -36,9 +36,13 @@ bool is_book_dir(const fs::path& p) { return fs::exists(p / "book.yaml"); }
 
 // Anomalies repeat every year (a missing Sunday name shows up 300 times): report each problem
 // once, with its first date and how many years have it.
+// One anomaly of the year scan: where it first happened, on how many days and in how many years
+// (a rule that fails every day of a season must not read as "in 9000 years").
 struct Grouped {
   std::string first_date;
   int years = 0;
+  int days = 0;
+  int last_year = 0;
 };
 
 }  // namespace
@@ -135,9 +139,11 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
       for (Anomaly& a : untitled_days(*book, plan)) anomalies.push_back(std::move(a));
       for (const Anomaly& a : anomalies) {
         const auto key = std::make_tuple(a.loc.file, a.loc.line, a.loc.column, a.message);
-        auto [it, inserted] = grouped.emplace(key, Grouped{format_iso_date(a.date), 0});
+        auto [it, inserted] = grouped.emplace(key, Grouped{format_iso_date(a.date), 0, 0, 0});
         if (inserted) order.push_back(key);
-        it->second.years += 1;
+        it->second.days += 1;
+        if (it->second.last_year != year) it->second.years += 1;
+        it->second.last_year = year;
       }
     }
     for (const auto& key : order) {
@@ -146,6 +152,7 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
       d.loc = SourceLoc{std::get<0>(key), std::get<1>(key), std::get<2>(key)};
       if (d.loc.file.empty()) d.loc.file = book->code;
       d.message = std::get<3>(key) + " (first on " + g.first_date +
+                  (g.days > g.years ? ", on " + std::to_string(g.days) + " days" : "") +
                   (g.years > 1 ? ", in " + std::to_string(g.years) + " years" : "") + ")";
       out << format_diagnostic(d) << "\n";
       ++errors;

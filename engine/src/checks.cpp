@@ -137,6 +137,16 @@ std::vector<CheckExpectation> parse_checks(const SourceNode& root, const BookDef
               x.fields.emplace_back("readings." + service.scalar + "." + slot.scalar, ref.scalar);
             }
           }
+        } else if (k.scalar == "collects") {
+          // collects: [advent_1, andrew] -- every collect of the day, in order (or none).
+          std::string keys;
+          for (const SourceNode* item : as_list(&v)) {
+            if (item->scalar != "none" && book.collect_index.count(item->scalar) == 0) {
+              diags.error(item->loc, "check: unknown collect key '" + item->scalar + "'");
+            }
+            keys += (keys.empty() ? "" : ", ") + item->scalar;
+          }
+          x.fields.emplace_back("collects", keys);
         } else if (k.scalar == "competing") {
           if (!v.is_map()) {
             diags.error(v.loc,
@@ -167,7 +177,7 @@ std::vector<CheckExpectation> parse_checks(const SourceNode& root, const BookDef
           std::string list;
           for (auto f : kFields) list += (list.empty() ? "" : ", ") + std::string(f);
           diags.error(k.loc, "unknown check field '" + k.scalar + "' (known: " + list +
-                                 ", competing, readings, why)");
+                                 ", collects, competing, readings, why)");
         }
       }
       m.finish();
@@ -281,6 +291,13 @@ std::string actual_check_value(const ResolvedDay& day, std::string_view field) {
       out += (out.empty() ? "" : " + ") + reading.options.front().reference;  // repeated: joined
     }
     return out.empty() ? "none" : out;
+  }
+  if (field == "collects") {
+    std::string keys;
+    for (const ResolvedCollect& c : find_collects(day)) {
+      keys += (keys.empty() ? "" : ", ") + c.key->key;
+    }
+    return keys.empty() ? "none" : keys;
   }
   if (field.rfind("competing.", 0) == 0) {
     const std::string_view key = field.substr(10);

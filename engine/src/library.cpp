@@ -102,6 +102,7 @@ std::shared_ptr<Library> load_library(const LibrarySources& sources, DiagnosticL
   auto library = std::make_shared<Library>();
   library->shared_ = shared_strings(loader.global_strings());
   std::vector<std::string> all_files;
+  loader.check_books_without_manifest();
   for (const std::string& code : loader.book_codes()) {
     DiagnosticList book_diags;
     auto merged = loader.merge(code);

@@ -205,11 +205,14 @@ void SourceLoader::load_book_dir(const fs::path& dir) {
   books_[code].dir = dir.string();
   for (const auto& file : files) {
     auto root = read_yaml_file(file.string(), diags_);
-    if (!root) continue;
-    add_book_file(code, fs::relative(file, dir).generic_string(), keep(std::move(*root)),
-                  file.string());
+    const std::string name = fs::relative(file, dir).generic_string();
+    if (!root) {
+      if (name == "book.yaml") books_[code].manifest_unreadable = true;
+      continue;
+    }
+    add_book_file(code, name, keep(std::move(*root)), file.string());
   }
-  if (books_[code].manifest == nullptr) {
+  if (books_[code].manifest == nullptr && !books_[code].manifest_unreadable) {
     diags_.error(SourceLoc{(dir / "book.yaml").string(), 0, 0}, "a book directory needs book.yaml");
   }
 }
@@ -234,7 +237,21 @@ void SourceLoader::add_book_file_text(const std::string& code, const std::string
   const std::string path = "books/" + code + "/" + file_name;
   books_[code].dir = "books/" + code;
   auto root = read_yaml_text(yaml, path, diags_);
-  if (root) add_book_file(code, file_name, keep(std::move(*root)), path);
+  if (root) {
+    add_book_file(code, file_name, keep(std::move(*root)), path);
+  } else if (file_name == "book.yaml") {
+    books_[code].manifest_unreadable = true;
+  }
+}
+
+void SourceLoader::check_books_without_manifest() {
+  for (const auto& [code, raw] : books_) {
+    if (raw.manifest != nullptr || !raw.manifest_unreadable) continue;
+    MergedSource scratch;
+    for (const SourceNode* file : raw.files) {
+      if (check_schema(*file)) add_sections(scratch, *file, false);
+    }
+  }
 }
 
 std::vector<std::string> SourceLoader::book_codes() const {

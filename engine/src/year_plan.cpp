@@ -370,8 +370,15 @@ void PlanBuilder::compute_colours_and_fasts() {
         day.colour_source = day.colour != kNoIndex ? ColourSource::season : ColourSource::none;
       }
     }
-    if (day.colour == kNoIndex)
+    if (day.colour == kNoIndex && day.season != kNoIndex) {
+      // Reported at the season, where a colour would most often be added.
+      const Season& season =
+          book_.seasons[day.sub_season != kNoIndex ? day.sub_season : day.season];
+      anomaly(day.date, "no colour: no rule, celebration or season '" + season.key + "' gives one",
+              season.loc);
+    } else if (day.colour == kNoIndex) {
       anomaly(day.date, "no colour: no rule, celebration or season gives one");
+    }
     for (Index f = 0; f < book_.fasts.size(); ++f) {
       const FastRule& rule = book_.fasts[f];
       if (!matches(rule.when, day)) continue;
