@@ -248,3 +248,56 @@ TEST_F(SurplusSundays, SurplusSundaysTakeTheOmittedSundaysAfterTheEpiphany) {
 
 }  // namespace
 }  // namespace kalendar::testing
+
+namespace kalendar::testing {
+namespace {
+
+TEST(LookupValidation, LiteralKeysNeedARowAndCollectKeysMustExist) {
+  MiniBook b;
+  b.add("lectionary.yaml", R"yaml(
+lectionaries:
+  - key: propers
+    cycle: none
+    rows:
+      advent_1: {all: {gospel: "Matthew 21:1-13"}}
+lectionary_lookup:
+  eucharist:
+    - {table: propers, key: advent_1}
+    - {table: propers, key: advent_one}
+    - {table: propers, key: "{sunday}"}
+collects:
+  keys:
+    advent_1: {reference: "p. 1"}
+    advent_weekdays: {reference: "p. 2"}
+  lookup:
+    - {kind: sunday, key: "{sunday}"}
+    - {kind: seasonal, key: advent_weekdays, when: {season: [advent], weekday: [monday]}}
+    - {kind: seasonal, key: advent_weekday, when: {season: [advent]}}
+)yaml");
+  EXPECT_EQ(b.errors(),
+            "books/mini/lectionary.yaml:11:29: error: lectionary table 'propers' has no row "
+            "'advent_one'\n"
+            "books/mini/lectionary.yaml:20:29: error: unknown collect key 'advent_weekday' (not "
+            "in collects.keys)\n");
+}
+
+TEST(LookupValidation, ChecksCanAssertTheCollectsOfADay) {
+  MiniBook b;
+  b.add("lectionary.yaml", R"yaml(
+collects:
+  keys:
+    advent_1: {reference: "p. 1"}
+    advent_weekdays: {reference: "p. 2"}
+  lookup:
+    - {kind: sunday, key: "{sunday}"}
+    - {kind: week, key: "{governing_sunday}"}
+    - {kind: seasonal, key: advent_weekdays, when: {season: [advent], weekday: [monday]}}
+)yaml");
+  EXPECT_EQ(b.at("2025-11-30", "collects"), "advent_1");                   // Advent Sunday
+  EXPECT_EQ(b.at("2025-12-01", "collects"), "advent_1, advent_weekdays");  // its Monday
+  EXPECT_EQ(b.at("2025-12-02", "collects"), "advent_1");
+  EXPECT_EQ(b.at("2025-12-25", "collects"), "none");
+}
+
+}  // namespace
+}  // namespace kalendar::testing
