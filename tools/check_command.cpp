@@ -132,9 +132,15 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
     std::vector<std::tuple<std::string, int, int, std::string>> order;
     const int from = std::max(opt.from, book->valid_years.from);
     const int to = std::min(opt.to, book->valid_years.to);
+    std::vector<bool> eve_matched(book->eves.size(), false);
     for (int year = from; year <= to; ++year) {
       // Held in a local: years outside the engine's cache live only as long as this pointer.
       const auto plan = book->year_plan(year);
+      if (!book->eves.empty()) {
+        for (const DayRecord& r : plan->days) {
+          if (const auto eve = ResolvedDay(*book, plan, r).eve()) eve_matched[eve->rule] = true;
+        }
+      }
       std::vector<Anomaly> anomalies = plan->anomalies;
       for (Anomaly& a : untitled_days(*book, plan)) anomalies.push_back(std::move(a));
       for (const Anomaly& a : anomalies) {
@@ -145,6 +151,21 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
         if (it->second.last_year != year) it->second.years += 1;
         it->second.last_year = year;
       }
+    }
+    // An eve rule no evening of the scanned years takes is a condition that cannot match (or
+    // one an earlier rule always wins over).
+    bool eve_unused = false;
+    for (std::size_t i = 0; i < book->eves.size() && from <= to; ++i) {
+      if (eve_matched[i]) continue;
+      const EveRule& rule = book->eves[i];
+      out << format_diagnostic(Diagnostic{
+                 Severity::error, rule.loc,
+                 "eve rule '" + rule.key + "' never applies in the years " +
+                     std::to_string(from) + "-" + std::to_string(to) +
+                     ": no next day's observance matches 'of' (or an earlier rule takes it)"})
+          << "\n";
+      ++errors;
+      eve_unused = true;
     }
     for (const auto& key : order) {
       const Grouped& g = grouped[key];
@@ -159,7 +180,7 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
     }
     out << book->code << ": " << count_checks(engine, *book) << " checks, years " << from << "-"
         << to << " scanned, "
-        << (failures.empty() && order.empty() ? "no problems" : "problems found") << "\n";
+        << (failures.empty() && order.empty() && !eve_unused ? "no problems" : "problems found") << "\n";
   }
   if (errors > 0 || warnings > 0) {
     out << errors << " error" << (errors == 1 ? "" : "s") << ", " << warnings << " warning"

@@ -40,6 +40,7 @@ class BookParser {
   void parse_also_observe();
   void parse_colour_rules();
   void parse_fasts();
+  void parse_eves();
   // parse_lectionary.cpp
   void parse_lectionaries();
   void parse_collects();

@@ -17,11 +17,11 @@ namespace detail {
 
 namespace {
 
-constexpr std::array<std::string_view, 15> kFields = {
+constexpr std::array<std::string_view, 16> kFields = {
     "celebration", "sunday",     "governing_sunday", "sunday_name",
     "season",      "sub_season", "colour",           "week",
     "proper",      "fast",       "transferred_from", "liturgical_year",
-    "cycle",       "title",      "fast_name"};
+    "cycle",       "title",      "fast_name",        "eve"};
 
 // A referenced key must exist in the book ("none" is always allowed).
 void check_reference(const BookDefinition& book, std::string_view field, const SourceNode& value,
@@ -37,6 +37,9 @@ void check_reference(const BookDefinition& book, std::string_view field, const S
     ok = parse<FastKind>(v).has_value();
   }
   if (field == "transferred_from") ok = parse_iso_date(v).has_value();
+  // eve: the next day's prevailing celebration, or its Sunday key when a Sunday prevails.
+  if (field == "eve")
+    ok = book.find_celebration(v) != kNoIndex || book.find_sunday_key(v) != kNoIndex;
   if (!ok) diags.error(value.loc, "check: unknown " + std::string(field) + " '" + v + "'");
 }
 
@@ -254,6 +257,12 @@ std::string actual_check_value(const ResolvedDay& day, std::string_view field) {
     if (!fast) return "none";
     const std::string& name = day.book().strings.front().fast_names[fast->rule_index];
     return name.empty() ? "none" : name;
+  }
+  if (field == "eve") {
+    const std::optional<Eve> eve = day.eve();
+    if (!eve) return "none";
+    const auto celebration = eve->day.celebration_of(eve->observance());
+    return celebration ? std::string(celebration->slug) : slug_or_none(eve->day.sunday());
   }
   if (field.rfind("why.", 0) == 0) return why_value(day, field.substr(4));
   if (field == "transferred_from") {

@@ -30,6 +30,7 @@ std::unique_ptr<BookDefinition> BookParser::parse() {
   parse_also_observe();
   parse_colour_rules();
   parse_fasts();
+  parse_eves();
   parse_lectionaries();
   parse_collects();
   check_unused_named();

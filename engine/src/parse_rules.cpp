@@ -1,4 +1,4 @@
-// The rule sections: precedence, transfers, additional observances, colours, fasts.
+// The rule sections: precedence, transfers, additional observances, colours, fasts, eves.
 #include "book_parser.hpp"
 #include "reader.hpp"
 
@@ -164,6 +164,43 @@ void BookParser::parse_fasts() {
     }
     m.finish();
     book_->fasts.push_back(std::move(rule));
+  }
+}
+
+void BookParser::parse_eves() {
+  const auto* list = src_.list("eves");
+  if (list == nullptr) return;
+  std::set<std::string> keys;
+  for (const SourceNode& node : *list) {
+    MapReader m(node, "eve rule", diags_);
+    EveRule rule;
+    read_entry_header(m, node, rule);
+    if (!rule.key.empty() && !keys.insert(rule.key).second) {
+      diags_.error(node.find("key")->loc, "eve rule key '" + rule.key + "' is used twice");
+    }
+    if (const SourceNode* of = m.require("of")) {
+      rule.of = parse_candidate_match(*of, "'of' condition");
+    }
+    if (const SourceNode* except = m.get("except")) {
+      rule.except.push_back(parse_day_match(*except, "eve exception"));
+    }
+    if (const SourceNode* evening = m.require("evening")) {
+      // What the evening takes from the next day: a non-empty list of collect, readings.
+      if (!evening->is_seq() || evening->items.empty()) {
+        diags_.error(evening->loc,
+                     "'evening' lists what the eve takes from the next day: [collect], "
+                     "[readings] or [collect, readings]");
+      }
+      for (const SourceNode* item : as_list(evening->is_seq() ? evening : nullptr)) {
+        auto v = read_choice(item, kEveTakesSlugs, "evening part", diags_);
+        if (!v) continue;
+        bool& flag = static_cast<EveTakes>(*v) == EveTakes::collect ? rule.collect : rule.readings;
+        if (flag) diags_.error(item->loc, "'" + item->scalar + "' is listed twice");
+        flag = true;
+      }
+    }
+    m.finish();
+    book_->eves.push_back(std::move(rule));
   }
 }
 

@@ -45,7 +45,10 @@ const LectionaryRow* find_row(const LectionaryTable& t, std::string_view key,
 
 }  // namespace
 
-Result<ReadingSet> find_readings(const ResolvedDay& day, const ReadingRequest& request) {
+namespace {
+
+// The lookup itself, for the day given (the caller decided whether the evening follows the eve).
+Result<ReadingSet> lookup_readings(const ResolvedDay& day, const ReadingRequest& request) {
   const CompiledBook& b = day.book();
   ReadingSet out;
   out.service = request.service;
@@ -124,6 +127,33 @@ Result<ReadingSet> find_readings(const ResolvedDay& day, const ReadingRequest& r
     out.parts.push_back(std::move(part));
   }
   return out;
+}
+
+}  // namespace
+
+Result<ReadingSet> find_readings(const ResolvedDay& day, const ReadingRequest& request) {
+  if (request.service == Service::evening) {
+    // First Evensong: the evening reads what the book gives the next day's observance.
+    if (const std::optional<Eve> eve = day.eve(); eve && eve->rule_def().readings) {
+      auto set = lookup_readings(eve->day, request);
+      if (!set.ok()) return set;
+      ReadingSet out = std::move(set).value();
+      out.eve = true;
+      return out;
+    }
+  }
+  return lookup_readings(day, request);
+}
+
+std::vector<ResolvedCollect> find_collects(const ResolvedDay& day, Service service) {
+  if (service == Service::evening) {
+    if (const std::optional<Eve> eve = day.eve(); eve && eve->rule_def().collect) {
+      std::vector<ResolvedCollect> out = find_collects(eve->day);
+      for (ResolvedCollect& c : out) c.eve = true;
+      return out;
+    }
+  }
+  return find_collects(day);
 }
 
 std::vector<ResolvedCollect> find_collects(const ResolvedDay& day) {

@@ -35,7 +35,7 @@ constexpr auto kSections = std::to_array<SectionSpec>({
     {"lectionaries", SectionMerge::list},   {"lectionary_lookup", SectionMerge::single},
     {"collects", SectionMerge::single},     {"strings", SectionMerge::single},
     {"patch", SectionMerge::single},        {"key_dates", SectionMerge::single},
-    {"bibles", SectionMerge::single},
+    {"bibles", SectionMerge::single},       {"eves", SectionMerge::list},
     {"date_rules", SectionMerge::map},      {"conditions", SectionMerge::map},
 });
 

@@ -77,6 +77,8 @@ std::vector<RouteDoc> build() {
       true, "reading list");
   add("/api/v2/collects/{date}", "Collects of a date",
       {path("date", "YYYY-MM-DD or today"), book(), query("include", "string", "text", {"text"}),
+       query("service", "string", "Office (evening: the eve's collects where the book says so)",
+             kServices),
        fields("collect")},
       true, "collect list");
   add("/api/v2/passages", "Any Bible passage",
@@ -247,11 +249,45 @@ std::string openapi_document() {
     for (const std::string& a : *catalog.attributes(type)) {
       w.key(a);
       w.start_object();
+      if (type == "day" && a == "eve") {
+        // The one attribute whose shape is documented here: the eve or null.
+        w.key("oneOf");
+        w.start_array();
+        w.start_object();
+        w.key("$ref");
+        w.string("#/components/schemas/Eve");
+        w.end_object();
+        w.start_object();
+        w.key("type");
+        w.string("null");
+        w.end_object();
+        w.end_array();
+      }
       w.end_object();
     }
     w.end_object();
     w.end_object();
   }
+  // First Evensong: the next day's observance whose Evening Prayer begins this evening.
+  w.key("Eve");
+  w.start_object();
+  w.key("type");
+  w.string("object");
+  w.key("description");
+  w.string(
+      "The observance of the next day whose first Evensong is this day's evening, where the "
+      "book says a Sunday or holy day begins at Evening Prayer on the day before; evening lists "
+      "what service=evening takes from it (collect, readings)");
+  w.key("properties");
+  w.start_object();
+  for (std::string_view a :
+       {"id", "date", "kind", "slug", "name", "type", "type_name", "title", "color", "evening"}) {
+    w.key(a);
+    w.start_object();
+    w.end_object();
+  }
+  w.end_object();
+  w.end_object();
   w.key("Errors");
   w.start_object();
   w.key("type");

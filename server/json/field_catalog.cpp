@@ -5,13 +5,13 @@ namespace kalendar::api {
 const FieldCatalog& api_field_catalog() {
   static const FieldCatalog catalog = [] {
     FieldCatalog c;
-    c.add_type("day",
-               {"date", "title", "weekday", "liturgical_year", "season", "sub_season", "week",
-                "week_label", "sunday_name", "proper", "color", "fast", "celebration", "cycles"});
+    c.add_type("day", {"date", "title", "weekday", "liturgical_year", "season", "sub_season",
+                       "week", "week_label", "sunday_name", "proper", "color", "fast",
+                       "celebration", "cycles", "eve"});
     c.add_type("reading", {"service", "part", "slot", "reference", "short_reference", "note",
                            "track", "alternatives", "bible", "content", "verses", "text_error"});
-    c.add_type("collect",
-               {"key", "title", "kind", "reference", "celebration", "common", "body", "preface"});
+    c.add_type("collect", {"key", "title", "kind", "reference", "celebration", "common", "eve",
+                           "body", "preface"});
     c.add_type("annual_overview",
                {"liturgical_year", "starts", "ends", "cycles", "seasons", "key_dates"});
     c.add_type("season", {"slug", "name", "parent", "starts", "ends"});

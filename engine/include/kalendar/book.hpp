@@ -250,6 +250,25 @@ struct FastRule {
   SourceLoc loc;
 };
 
+// First Evensong: the evening of a day belongs to the next day when the next day's prevailing
+// observance matches `of` (and this day does not match `except`). What the evening takes over
+// from that observance is listed in `evening`: its collect, its evening readings, or both.
+// The first rule that matches decides. Example (YAML):
+//   {key: sunday_eves, of: {sunday: any}, evening: [collect],
+//    except: {prevailing: {type: [major_holy_day]}}, source: "..."}
+enum class EveTakes : std::uint8_t { collect, readings };
+inline constexpr std::array<std::string_view, 2> kEveTakesSlugs = {"collect", "readings"};
+
+struct EveRule {
+  std::string key;
+  CandidateMatch of;             // the next day's prevailing observance
+  std::vector<DayMatch> except;  // at most one: a condition on the day whose evening it is
+  bool collect = false;          // evening collects are the next day's
+  bool readings = false;         // service=evening readings are the next day's
+  std::string source;
+  SourceLoc loc;
+};
+
 // A date the year depends on, listed in year views: a celebration's date or a season's start.
 // Example (YAML): {celebration: ash_wednesday} or {season: advent}.
 struct KeyDate {
@@ -339,6 +358,7 @@ struct BookDefinition {
   std::vector<std::string> palette;
   std::vector<ColourRule> colour_rules;
   std::vector<FastRule> fasts;
+  std::vector<EveRule> eves;
   std::vector<KeyDate> key_dates;
 
   // Readings and collects (lectionary.hpp)
