@@ -15,12 +15,7 @@ DayFacts day_facts(const ResolvedDay& day) {
   f.prevailing = &day.prevailing();
   // Before week 1: the governing Sunday is not yet a Sunday of this season (see year_plan.cpp).
   f.before_first_sunday = r.week == 0;
-  for (const SeasonSpan& span : day.plan().seasons) {
-    if (span.season == r.season && span.start <= r.date && r.date <= span.end) {
-      f.weeks_to_end = weeks_between(r.governing_sunday, on_or_before(span.end, date::Sunday));
-      break;
-    }
-  }
+  f.weeks_to_end = r.weeks_to_end;
   return f;
 }
 

@@ -248,10 +248,14 @@ void PlanBuilder::compute_weeks_and_keys() {
     const WorkDay* g = day_at(day.governing_sunday);
     day.sunday_key = g != nullptr ? g->own_sunday_key : kNoIndex;
   }
+  // Only the days of the window: the last top-level instance is open-ended (Days::max()), and
+  // walking it day by day took minutes per year plan.
+  const Days window_end = days_.back().date;
   for (const SeasonInstance& inst : instances_) {
-    if (inst.depth != 0) continue;
+    if (inst.depth != 0 || inst.end == Days::max()) continue;
     const Days last_sunday = on_or_before(inst.end, date::Sunday);
-    for (Days d = inst.start; d <= inst.end; d += date::days{1}) {
+    for (Days d = std::max(inst.start, window_start_); d <= std::min(inst.end, window_end);
+         d += date::days{1}) {
       WorkDay* day = day_at(d);
       if (day != nullptr) day->weeks_to_end = weeks_between(day->governing_sunday, last_sunday);
     }
@@ -411,6 +415,7 @@ std::unique_ptr<YearPlan> PlanBuilder::emit() {
     r.governing_sunday = w.governing_sunday;
     r.week = w.week;
     r.proper = w.proper;
+    r.weeks_to_end = w.weeks_to_end;
     r.colour = w.colour;
     r.colour_source = w.colour_source;
     r.colour_rule = w.colour_rule;

@@ -267,8 +267,8 @@ lectionary_lookup:
     - {table: propers, key: "{sunday}"}
 collects:
   keys:
-    advent_1: {reference: "p. 1"}
-    advent_weekdays: {reference: "p. 2"}
+    advent_1: {title: "Advent Sunday", reference: "p. 1"}
+    advent_weekdays: {title: "Advent weekdays", reference: "p. 2"}
   lookup:
     - {kind: sunday, key: "{sunday}"}
     - {kind: seasonal, key: advent_weekdays, when: {season: [advent], weekday: [monday]}}
@@ -286,8 +286,8 @@ TEST(LookupValidation, ChecksCanAssertTheCollectsOfADay) {
   b.add("lectionary.yaml", R"yaml(
 collects:
   keys:
-    advent_1: {reference: "p. 1"}
-    advent_weekdays: {reference: "p. 2"}
+    advent_1: {title: "Advent Sunday", reference: "p. 1"}
+    advent_weekdays: {title: "Advent weekdays", reference: "p. 2"}
   lookup:
     - {kind: sunday, key: "{sunday}"}
     - {kind: week, key: "{governing_sunday}"}

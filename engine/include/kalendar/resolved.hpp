@@ -69,6 +69,9 @@ struct DayRecord {
   Days governing_sunday{};
   int week = 0;    // 0: before the season's first Sunday (see season label)
   int proper = 0;  // 0: none
+  // Whole weeks from the governing Sunday to the last Sunday of its top-level season (0 in the
+  // season's last week; -1 when unknown).
+  int weeks_to_end = -1;
   Index colour = kNoIndex;
   ColourSource colour_source = ColourSource::none;
   Index colour_rule = kNoIndex;
