@@ -35,8 +35,8 @@ constexpr auto kSections = std::to_array<SectionSpec>({
     {"lectionaries", SectionMerge::list},   {"lectionary_lookup", SectionMerge::single},
     {"collects", SectionMerge::single},     {"strings", SectionMerge::single},
     {"patch", SectionMerge::single},        {"key_dates", SectionMerge::single},
-    {"bibles", SectionMerge::single},
-    {"date_rules", SectionMerge::map},      {"conditions", SectionMerge::map},
+    {"bibles", SectionMerge::single},       {"date_rules", SectionMerge::map},
+    {"conditions", SectionMerge::map},
 });
 
 // Keys a translation may carry: it changes names only (and, with the language, the Bible
