@@ -157,7 +157,9 @@ std::vector<CheckExpectation> parse_checks(const SourceNode& root, const BookDef
             continue;
           }
           for (const auto& [ck, cv] : v.entries) {
-            if (book.find_celebration(ck.scalar) == kNoIndex) {
+            // A Sunday competes too (kept beside a holy day: `{trinity_3: kept}`).
+            if (book.find_celebration(ck.scalar) == kNoIndex &&
+                book.find_sunday_key(ck.scalar) == kNoIndex) {
               diags.error(ck.loc, "check: unknown celebration '" + ck.scalar + "'");
             }
             const std::string fate = cv.scalar.substr(0, cv.scalar.find(' '));
@@ -310,9 +312,11 @@ std::string actual_check_value(const ResolvedDay& day, std::string_view field) {
   }
   if (field.rfind("competing.", 0) == 0) {
     const std::string_view key = field.substr(10);
+    const auto sunday = day.sunday();
     for (const Observance& o : day.observances().subspan(1)) {
       const auto celebration = day.celebration_of(o);
-      if (!celebration || celebration->slug != key) continue;
+      const bool is_sunday = o.kind == ObservanceKind::sunday && sunday && sunday->slug == key;
+      if (!is_sunday && (!celebration || celebration->slug != key)) continue;
       std::string fate(slug(o.fate));
       if (o.fate == Fate::transferred) fate += " " + format_iso_date(o.moved_to);
       return fate;
@@ -357,8 +361,10 @@ std::vector<Diagnostic> run_checks(const Engine& engine, const CompiledBook& boo
       bool seen = false;
       if (day) {
         for (const Observance& o : day->observances()) {
-          seen = seen || (o.kind == ObservanceKind::celebration && o.celebration == i &&
-                          (o.fate == Fate::prevailed || o.fate == Fate::commemorated));
+          seen =
+              seen ||
+              (o.kind == ObservanceKind::celebration && o.celebration == i &&
+               (o.fate == Fate::prevailed || o.fate == Fate::commemorated || o.fate == Fate::kept));
         }
       }
       if (!seen) {

@@ -47,7 +47,10 @@ std::string BookParser::source_of(const SourceNode& entry) {
 void BookParser::collect_keys() {
   // Palette first: colours are referred to everywhere.
   if (const SourceNode* palette = src_.single("palette")) {
-    for (const auto& [slug, loc] : read_slug_list(palette, diags_)) {
+    // `palette: []`: the book prescribes no colours (1662); every day's colour is then absent.
+    const bool colourless = palette->is_seq() && palette->items.empty();
+    for (const auto& [slug, loc] : colourless ? std::vector<std::pair<std::string, SourceLoc>>()
+                                              : read_slug_list(palette, diags_)) {
       if (!colours_.emplace(slug, static_cast<Index>(book_->palette.size())).second) {
         diags_.error(loc, "colour '" + slug + "' is listed twice in the palette");
         continue;
@@ -93,6 +96,10 @@ Index BookParser::season_ref(const std::string& key, const SourceLoc& loc) {
 Index BookParser::colour_ref(const std::string& key, const SourceLoc& loc) {
   auto it = colours_.find(key);
   if (it != colours_.end()) return it->second;
+  if (book_->palette.empty() && src_.single("palette") != nullptr) {
+    diags_.error(loc, "colour '" + key + "' in a book without colours (palette: [])");
+    return kNoIndex;
+  }
   diags_.error(loc, "colour '" + key + "' is not in the palette");
   return kNoIndex;
 }

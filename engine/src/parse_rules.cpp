@@ -58,7 +58,8 @@ void BookParser::parse_transfers() {
       }
       wm.finish();
     }
-    if (const SourceNode* then = m.require("then")) {
+    const SourceNode* then_node = m.require("then");
+    if (const SourceNode* then = then_node) {
       if (then->is_scalar()) {
         if (auto a = read_choice(then, kTransferActionSlugs, "transfer action", diags_)) {
           rule.action = static_cast<TransferAction>(*a);
@@ -94,6 +95,12 @@ void BookParser::parse_transfers() {
         tm.finish();
       }
     }
+    // A Sunday or a weekday cannot move or be commemorated: only keep_both applies to it.
+    constexpr auto kCelebrationBit = 1u << static_cast<unsigned>(ObservanceKind::celebration);
+    if (rule.loser.kinds != 0 && (rule.loser.kinds & kCelebrationBit) == 0 &&
+        rule.action != TransferAction::keep_both && then_node != nullptr) {
+      diags_.error(then_node->loc, "a Sunday or weekday loser can only be kept: then: keep_both");
+    }
     m.finish();
     book_->transfers.push_back(std::move(rule));
   }
@@ -118,6 +125,11 @@ void BookParser::parse_colour_rules() {
   const auto* list = src_.list("colour_rules");
   if (list == nullptr) return;
   for (const SourceNode& node : *list) {
+    if (book_->palette.empty()) {
+      // A colourless book (palette: []) has nothing for a colour rule to give.
+      diags_.error(node.loc, "colour rule in a book without colours (palette: [])");
+      continue;
+    }
     MapReader m(node, "colour rule", diags_);
     ColourRule rule;
     read_entry_header(m, node, rule);

@@ -367,14 +367,18 @@ void PlanBuilder::compute_colours_and_fasts() {
            s = book_.seasons[s].parent) {
         day.colour = book_.seasons[s].colour;
       }
-      if (day.colour == kNoIndex && day.season != kNoIndex) {
+      if (book_.palette.empty()) {
+        // A colourless book (palette: []): no day has a colour, and none is missing.
+      } else if (day.colour == kNoIndex && day.season != kNoIndex) {
         day.colour = book_.seasons[day.season].colour;
       }
       if (day.colour_rule == kNoIndex) {
         day.colour_source = day.colour != kNoIndex ? ColourSource::season : ColourSource::none;
       }
     }
-    if (day.colour == kNoIndex && day.season != kNoIndex) {
+    if (book_.palette.empty()) {
+      // A colourless book (palette: []): no day has a colour, and none is missing.
+    } else if (day.colour == kNoIndex && day.season != kNoIndex) {
       // Reported at the season, where a colour would most often be added.
       const Season& season =
           book_.seasons[day.sub_season != kNoIndex ? day.sub_season : day.season];

@@ -8,6 +8,8 @@
 #include "json/writer.hpp"
 #include "params.hpp"
 
+#include <array>
+
 namespace kalendar::api {
 
 namespace {
@@ -22,6 +24,31 @@ const Values kServicesAll(kServicesWithAll.begin(), kServicesWithAll.end());
 const Values kFormats = {"verses", "plain", "markdown"};
 const Values kTypes = {"principal_feast", "major_holy_day", "festival",
                        "lesser_feast",    "commemoration",  "sunday"};
+
+// Attributes whose value needs saying: may be null, or takes a closed set of values.
+struct AttributeNote {
+  std::string_view type;
+  std::string_view attribute;
+  bool nullable;
+  std::string_view description;
+};
+constexpr std::array<AttributeNote, 3> kAttributeNotes = {{
+    {"day", "color", true,
+     "The day's colour {slug, name, alternatives}; null in a book that prescribes no colours "
+     "(palette: [])"},
+    {"day", "celebration", true,
+     "What prevailed; null on a weekday. With include=celebrations every competing observance "
+     "has a fate: prevailed, yielded, commemorated, suppressed, transferred, omitted or kept "
+     "(kept on the same day with what prevailed)"},
+    {"celebration", "color", true, "null when the celebration has no colour of its own"},
+}};
+
+const AttributeNote* note_for(std::string_view type, std::string_view attribute) {
+  for (const AttributeNote& n : kAttributeNotes) {
+    if (n.type == type && n.attribute == attribute) return &n;
+  }
+  return nullptr;
+}
 
 ParamDoc path(std::string_view name, std::string_view description) {
   return {std::string(name), "path", true, "string", {}, description};
@@ -262,6 +289,16 @@ std::string openapi_document() {
         w.string("null");
         w.end_object();
         w.end_array();
+      } else if (const AttributeNote* n = note_for(type, a)) {
+        if (n->nullable) {
+          w.key("type");
+          w.start_array();
+          w.string("object");
+          w.string("null");
+          w.end_array();
+        }
+        w.key("description");
+        w.string(n->description);
       }
       w.end_object();
     }

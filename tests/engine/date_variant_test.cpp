@@ -53,6 +53,30 @@ celebrations:
   EXPECT_EQ(rule_date(b, "andrew_vigil", 2027), "2027-11-29");  // Monday eve of a Tuesday feast
 }
 
+TEST(DateVariant, AVigilIsANamedFastOnTheEveOrTheSaturdayBefore) {
+  // "The Vigil of St Andrew": a commemoration whose date is the eve, or the Saturday when the
+  // eve is a Sunday; a fast rule names its days. November 2026: Sat 28, Sun 29, Mon 30.
+  // November 2027: Mon 29, Tue 30. Rogation Monday: Easter + 36 (2026: 11 May).
+  MiniBook b;
+  b.add("calendar.yaml", R"yaml(
+celebrations:
+  - {id: 1, key: andrew, name: Andrew, type: festival, date: {month: 11, day: 30}}
+  - {id: 2, key: andrew_vigil, name: The Vigil of St Andrew, type: commemoration,
+     date: {celebration: andrew, days: -1,
+            except: [{when: {weekday: [sunday]}, then: {days: -1}}]}}
+fasts:
+  - {key: vigils, kind: fast, name: Vigil, when: {prevailing: {celebration: [andrew_vigil]}}}
+  - {key: rogation_monday, kind: abstinence, name: Rogation Monday, when: {date: [{easter: 36}]}}
+)yaml");
+  EXPECT_EQ(b.at("2026-11-28", "title"), "The Vigil of St Andrew");
+  EXPECT_EQ(b.at("2026-11-28", "fast"), "fast");
+  EXPECT_EQ(b.at("2026-11-28", "fast_name"), "Vigil");
+  EXPECT_EQ(b.at("2026-11-29", "fast_name"), "none");   // the Sunday keeps no vigil
+  EXPECT_EQ(b.at("2027-11-29", "fast_name"), "Vigil");  // Monday, the eve itself
+  EXPECT_EQ(b.at("2026-05-11", "fast"), "abstinence");
+  EXPECT_EQ(b.at("2026-05-11", "fast_name"), "Rogation Monday");
+}
+
 TEST(DateVariant, TheFirstExceptionThatHoldsAppliesOnceAndMayNameAnotherDate) {
   // 25 March 2016 was Good Friday (Easter 27 March): the first exception gives Monday 4 April
   // (Easter + 8). In 2024 (Easter 31 March) 25 March is Monday in Holy Week: the second

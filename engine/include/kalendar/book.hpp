@@ -63,9 +63,12 @@ inline constexpr std::array<std::string_view, 5> kRelationSlugs = {
     "before", "on_or_before", "after", "on_or_after", "nearest"};
 
 // What a transfer rule does with an observance that did not prevail.
-enum class TransferAction : std::uint8_t { move, commemorate, suppress, yield, omit };
-inline constexpr std::array<std::string_view, 5> kTransferActionSlugs = {
-    "move", "commemorate", "suppress", "yield", "omit"};
+// keep_both: the loser stays on its day beside what prevailed (fate `kept`); the only action a
+// Sunday or weekday loser can take (1662: a holy day on a Sunday is not transferred, both are
+// kept).
+enum class TransferAction : std::uint8_t { move, commemorate, suppress, yield, omit, keep_both };
+inline constexpr std::array<std::string_view, 6> kTransferActionSlugs = {
+    "move", "commemorate", "suppress", "yield", "omit", "keep_both"};
 
 // How a moving feast treats a target day that holds a feast of the same row:
 // shift = takes the day when it sorts first (earlier original date) and pushes the other on;
@@ -355,7 +358,7 @@ struct BookDefinition {
   std::vector<PrecedenceRow> precedence;
   std::vector<TransferRule> transfers;
   std::vector<AdditionalObservance> additional;
-  std::vector<std::string> palette;
+  std::vector<std::string> palette;  // empty: the book prescribes no colours (palette: [])
   std::vector<ColourRule> colour_rules;
   std::vector<FastRule> fasts;
   std::vector<EveRule> eves;

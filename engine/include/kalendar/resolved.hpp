@@ -35,10 +35,11 @@ enum class Fate : std::uint8_t {
   commemorated,
   suppressed,
   transferred,
-  omitted
+  omitted,
+  kept  // kept on the same day with what prevailed (transfer action keep_both)
 };
-inline constexpr std::array<std::string_view, 6> kFateSlugs = {
-    "prevailed", "yielded", "commemorated", "suppressed", "transferred", "omitted"};
+inline constexpr std::array<std::string_view, 7> kFateSlugs = {
+    "prevailed", "yielded", "commemorated", "suppressed", "transferred", "omitted", "kept"};
 
 // Where the day's colour came from (for the explanation).
 enum class ColourSource : std::uint8_t { rule, celebration, season, none };
