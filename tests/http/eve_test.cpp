@@ -111,5 +111,22 @@ TEST_F(ApiTest, RangesAndFieldSelectionCarryTheEve) {
   EXPECT_EQ(j.str("/data/1/id"), "2026-01-31");
 }
 
+TEST_F(ApiTest, TheOpenApiDocumentDescribesTheEve) {
+  const auto r = get("/api/v2/openapi.json");
+  ASSERT_EQ(r.status, 200) << r.body.substr(0, 300);
+  const Json j(r.body);
+  EXPECT_EQ(j.str("/components/schemas/day/properties/eve/oneOf/0/$ref"),
+            "#/components/schemas/Eve");
+  EXPECT_EQ(j.str("/components/schemas/day/properties/eve/oneOf/1/type"), "null");
+  EXPECT_TRUE(j.has("/components/schemas/Eve/properties/evening"));
+  EXPECT_TRUE(j.has("/components/schemas/collect/properties/eve"));
+  const std::string params = "/paths/~1api~1v2~1collects~1{date}/get/parameters";
+  bool service = false;
+  for (std::size_t i = 0; i < j.size(params); ++i) {
+    service = service || j.str(params + "/" + std::to_string(i) + "/name") == "service";
+  }
+  EXPECT_TRUE(service);
+}
+
 }  // namespace
 }  // namespace kalendar::testing

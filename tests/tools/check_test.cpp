@@ -46,8 +46,8 @@ TEST_P(BrokenBook, ReportsExactlyTheCommittedDiagnostics) {
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, BrokenBook,
                          ::testing::Values("syntax", "references", "rules_and_ids", "translation",
-                                           "yaml_limits", "checks_and_scan", "citations",
-                                           "titles", "eves"));
+                                           "yaml_limits", "checks_and_scan", "citations", "titles",
+                                           "eves"));
 
 TEST(KalendarCheck, ShippedBooksAreClean) {
   std::string out;
