@@ -160,8 +160,8 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
       const EveRule& rule = book->eves[i];
       out << format_diagnostic(Diagnostic{
                  Severity::error, rule.loc,
-                 "eve rule '" + rule.key + "' never applies in the years " +
-                     std::to_string(from) + "-" + std::to_string(to) +
+                 "eve rule '" + rule.key + "' never applies in the years " + std::to_string(from) +
+                     "-" + std::to_string(to) +
                      ": no next day's observance matches 'of' (or an earlier rule takes it)"})
           << "\n";
       ++errors;
@@ -180,7 +180,8 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
     }
     out << book->code << ": " << count_checks(engine, *book) << " checks, years " << from << "-"
         << to << " scanned, "
-        << (failures.empty() && order.empty() && !eve_unused ? "no problems" : "problems found") << "\n";
+        << (failures.empty() && order.empty() && !eve_unused ? "no problems" : "problems found")
+        << "\n";
   }
   if (errors > 0 || warnings > 0) {
     out << errors << " error" << (errors == 1 ? "" : "s") << ", " << warnings << " warning"
