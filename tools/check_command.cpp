@@ -36,9 +36,13 @@ bool is_book_dir(const fs::path& p) { return fs::exists(p / "book.yaml"); }
 
 // Anomalies repeat every year (a missing Sunday name shows up 300 times): report each problem
 // once, with its first date and how many years have it.
+// One anomaly of the year scan: where it first happened, on how many days and in how many years
+// (a rule that fails every day of a season must not read as "in 9000 years").
 struct Grouped {
   std::string first_date;
   int years = 0;
+  int days = 0;
+  int last_year = 0;
 };
 
 }  // namespace
@@ -128,17 +132,40 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
     std::vector<std::tuple<std::string, int, int, std::string>> order;
     const int from = std::max(opt.from, book->valid_years.from);
     const int to = std::min(opt.to, book->valid_years.to);
+    std::vector<bool> eve_matched(book->eves.size(), false);
     for (int year = from; year <= to; ++year) {
       // Held in a local: years outside the engine's cache live only as long as this pointer.
       const auto plan = book->year_plan(year);
+      if (!book->eves.empty()) {
+        for (const DayRecord& r : plan->days) {
+          if (const auto eve = ResolvedDay(*book, plan, r).eve()) eve_matched[eve->rule] = true;
+        }
+      }
       std::vector<Anomaly> anomalies = plan->anomalies;
       for (Anomaly& a : untitled_days(*book, plan)) anomalies.push_back(std::move(a));
       for (const Anomaly& a : anomalies) {
         const auto key = std::make_tuple(a.loc.file, a.loc.line, a.loc.column, a.message);
-        auto [it, inserted] = grouped.emplace(key, Grouped{format_iso_date(a.date), 0});
+        auto [it, inserted] = grouped.emplace(key, Grouped{format_iso_date(a.date), 0, 0, 0});
         if (inserted) order.push_back(key);
-        it->second.years += 1;
+        it->second.days += 1;
+        if (it->second.last_year != year) it->second.years += 1;
+        it->second.last_year = year;
       }
+    }
+    // An eve rule no evening of the scanned years takes is a condition that cannot match (or
+    // one an earlier rule always wins over).
+    bool eve_unused = false;
+    for (std::size_t i = 0; i < book->eves.size() && from <= to; ++i) {
+      if (eve_matched[i]) continue;
+      const EveRule& rule = book->eves[i];
+      out << format_diagnostic(Diagnostic{
+                 Severity::error, rule.loc,
+                 "eve rule '" + rule.key + "' never applies in the years " + std::to_string(from) +
+                     "-" + std::to_string(to) +
+                     ": no next day's observance matches 'of' (or an earlier rule takes it)"})
+          << "\n";
+      ++errors;
+      eve_unused = true;
     }
     for (const auto& key : order) {
       const Grouped& g = grouped[key];
@@ -146,13 +173,15 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
       d.loc = SourceLoc{std::get<0>(key), std::get<1>(key), std::get<2>(key)};
       if (d.loc.file.empty()) d.loc.file = book->code;
       d.message = std::get<3>(key) + " (first on " + g.first_date +
+                  (g.days > g.years ? ", on " + std::to_string(g.days) + " days" : "") +
                   (g.years > 1 ? ", in " + std::to_string(g.years) + " years" : "") + ")";
       out << format_diagnostic(d) << "\n";
       ++errors;
     }
     out << book->code << ": " << count_checks(engine, *book) << " checks, years " << from << "-"
         << to << " scanned, "
-        << (failures.empty() && order.empty() ? "no problems" : "problems found") << "\n";
+        << (failures.empty() && order.empty() && !eve_unused ? "no problems" : "problems found")
+        << "\n";
   }
   if (errors > 0 || warnings > 0) {
     out << errors << " error" << (errors == 1 ? "" : "s") << ", " << warnings << " warning"

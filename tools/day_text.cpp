@@ -58,7 +58,15 @@ std::string day_as_text(const ResolvedDay& day, std::string_view lang) {
     if (o.fate == Fate::transferred) competing += " " + format_iso_date(o.moved_to);
     if (c.decided_by) competing += " (" + std::string(c.decided_by->key) + ")";
   }
-  return line + competing;
+  // First Evensong: whose observance this evening belongs to (explain()'s eve).
+  std::string eve;
+  if (why.eve) {
+    const auto& e = *why.eve;
+    eve = "  > eve " + std::string(e.celebration ? e.celebration->slug
+                                   : e.sunday    ? e.sunday->slug
+                                                 : "?");
+  }
+  return line + competing + eve;
 }
 
 }  // namespace kalendar::tools

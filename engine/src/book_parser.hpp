@@ -40,6 +40,7 @@ class BookParser {
   void parse_also_observe();
   void parse_colour_rules();
   void parse_fasts();
+  void parse_eves();
   // parse_lectionary.cpp
   void parse_lectionaries();
   void parse_collects();
@@ -50,8 +51,25 @@ class BookParser {
   void build_strings();
   [[nodiscard]] bool is_weekday_title_key(const std::string& key) const;
   void check_weekday_title_templates(const std::vector<const StringLayer*>& layers);
-  // parse_predicates.cpp
+  // parse_date_rules.cpp
   Index parse_date_rule(const SourceNode* node);
+  void parse_date_variants(const SourceNode* leap_year, const SourceNode* exceptions,
+                           DateRule& rule);
+  // A named entry of `date_rules:` or `conditions:`, parsed on first use (so that a condition may
+  // name Sunday keys, known once the seasons are read) and once only.
+  struct NamedNode {
+    const SourceNode* node = nullptr;
+    enum class Kind { date_rule, condition } kind = Kind::date_rule;
+    enum class State { none, parsing, done } state = State::none;
+    Index rule = kNoIndex;
+    DayMatch condition;
+  };
+  void collect_named(const char* section, std::map<std::string, NamedNode>& out);
+  Index named_rule_ref(const SourceNode& name);
+  const DayMatch* named_condition_ref(const SourceNode& name);
+  bool parse_named(const std::string& name, NamedNode& n, const SourceLoc& use);
+  void check_unused_named();
+  // parse_predicates.cpp
   CandidateMatch parse_candidate_match(const SourceNode& node, const std::string& what);
   DayMatch parse_day_match(const SourceNode& node, const std::string& what);
   // compile.cpp: cross-checks once everything is parsed
@@ -85,6 +103,8 @@ class BookParser {
   std::map<std::string, Index> colours_;
   std::map<std::string, Index> sunday_keys_;
   std::map<int, SourceLoc> ids_;
+  std::map<std::string, NamedNode> named_rules_;
+  std::map<std::string, NamedNode> named_conditions_;
   StringLayer inline_names_;  // `name:`, `label:` and sunday_names in the base book's language
 };
 

@@ -17,11 +17,11 @@ namespace detail {
 
 namespace {
 
-constexpr std::array<std::string_view, 15> kFields = {
+constexpr std::array<std::string_view, 16> kFields = {
     "celebration", "sunday",     "governing_sunday", "sunday_name",
     "season",      "sub_season", "colour",           "week",
     "proper",      "fast",       "transferred_from", "liturgical_year",
-    "cycle",       "title",      "fast_name"};
+    "cycle",       "title",      "fast_name",        "eve"};
 
 // A referenced key must exist in the book ("none" is always allowed).
 void check_reference(const BookDefinition& book, std::string_view field, const SourceNode& value,
@@ -37,6 +37,9 @@ void check_reference(const BookDefinition& book, std::string_view field, const S
     ok = parse<FastKind>(v).has_value();
   }
   if (field == "transferred_from") ok = parse_iso_date(v).has_value();
+  // eve: the next day's prevailing celebration, or its Sunday key when a Sunday prevails.
+  if (field == "eve")
+    ok = book.find_celebration(v) != kNoIndex || book.find_sunday_key(v) != kNoIndex;
   if (!ok) diags.error(value.loc, "check: unknown " + std::string(field) + " '" + v + "'");
 }
 
@@ -137,6 +140,16 @@ std::vector<CheckExpectation> parse_checks(const SourceNode& root, const BookDef
               x.fields.emplace_back("readings." + service.scalar + "." + slot.scalar, ref.scalar);
             }
           }
+        } else if (k.scalar == "collects") {
+          // collects: [advent_1, andrew] -- every collect of the day, in order (or none).
+          std::string keys;
+          for (const SourceNode* item : as_list(&v)) {
+            if (item->scalar != "none" && book.collect_index.count(item->scalar) == 0) {
+              diags.error(item->loc, "check: unknown collect key '" + item->scalar + "'");
+            }
+            keys += (keys.empty() ? "" : ", ") + item->scalar;
+          }
+          x.fields.emplace_back("collects", keys);
         } else if (k.scalar == "competing") {
           if (!v.is_map()) {
             diags.error(v.loc,
@@ -144,7 +157,9 @@ std::vector<CheckExpectation> parse_checks(const SourceNode& root, const BookDef
             continue;
           }
           for (const auto& [ck, cv] : v.entries) {
-            if (book.find_celebration(ck.scalar) == kNoIndex) {
+            // A Sunday competes too (kept beside a holy day: `{trinity_3: kept}`).
+            if (book.find_celebration(ck.scalar) == kNoIndex &&
+                book.find_sunday_key(ck.scalar) == kNoIndex) {
               diags.error(ck.loc, "check: unknown celebration '" + ck.scalar + "'");
             }
             const std::string fate = cv.scalar.substr(0, cv.scalar.find(' '));
@@ -167,7 +182,7 @@ std::vector<CheckExpectation> parse_checks(const SourceNode& root, const BookDef
           std::string list;
           for (auto f : kFields) list += (list.empty() ? "" : ", ") + std::string(f);
           diags.error(k.loc, "unknown check field '" + k.scalar + "' (known: " + list +
-                                 ", competing, readings, why)");
+                                 ", collects, competing, readings, why)");
         }
       }
       m.finish();
@@ -245,6 +260,12 @@ std::string actual_check_value(const ResolvedDay& day, std::string_view field) {
     const std::string& name = day.book().strings.front().fast_names[fast->rule_index];
     return name.empty() ? "none" : name;
   }
+  if (field == "eve") {
+    const std::optional<Eve> eve = day.eve();
+    if (!eve) return "none";
+    const auto celebration = eve->day.celebration_of(eve->observance());
+    return celebration ? std::string(celebration->slug) : slug_or_none(eve->day.sunday());
+  }
   if (field.rfind("why.", 0) == 0) return why_value(day, field.substr(4));
   if (field == "transferred_from") {
     const Observance& p = day.prevailing();
@@ -282,11 +303,20 @@ std::string actual_check_value(const ResolvedDay& day, std::string_view field) {
     }
     return out.empty() ? "none" : out;
   }
+  if (field == "collects") {
+    std::string keys;
+    for (const ResolvedCollect& c : find_collects(day)) {
+      keys += (keys.empty() ? "" : ", ") + c.key->key;
+    }
+    return keys.empty() ? "none" : keys;
+  }
   if (field.rfind("competing.", 0) == 0) {
     const std::string_view key = field.substr(10);
+    const auto sunday = day.sunday();
     for (const Observance& o : day.observances().subspan(1)) {
       const auto celebration = day.celebration_of(o);
-      if (!celebration || celebration->slug != key) continue;
+      const bool is_sunday = o.kind == ObservanceKind::sunday && sunday && sunday->slug == key;
+      if (!is_sunday && (!celebration || celebration->slug != key)) continue;
       std::string fate(slug(o.fate));
       if (o.fate == Fate::transferred) fate += " " + format_iso_date(o.moved_to);
       return fate;
@@ -331,8 +361,10 @@ std::vector<Diagnostic> run_checks(const Engine& engine, const CompiledBook& boo
       bool seen = false;
       if (day) {
         for (const Observance& o : day->observances()) {
-          seen = seen || (o.kind == ObservanceKind::celebration && o.celebration == i &&
-                          (o.fate == Fate::prevailed || o.fate == Fate::commemorated));
+          seen =
+              seen ||
+              (o.kind == ObservanceKind::celebration && o.celebration == i &&
+               (o.fate == Fate::prevailed || o.fate == Fate::commemorated || o.fate == Fate::kept));
         }
       }
       if (!seen) {

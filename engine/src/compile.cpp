@@ -14,6 +14,11 @@ void rule_dependencies(const BookDefinition& b, Index rule, std::vector<Index>& 
   const DateRuleForm& form = b.rules[rule].form;
   if (const auto* c = std::get_if<CelebrationOffset>(&form)) out.push_back(c->celebration);
   if (const auto* w = std::get_if<WeekdayRelative>(&form)) rule_dependencies(b, w->anchor, out);
+  rule_dependencies(b, b.rules[rule].leap_year, out);
+  for (const DateException& e : b.rules[rule].exceptions) {
+    for (Index r : e.coincides) rule_dependencies(b, r, out);
+    rule_dependencies(b, e.replacement, out);
+  }
 }
 
 }  // namespace

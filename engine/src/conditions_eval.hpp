@@ -10,6 +10,12 @@
 
 namespace kalendar::detail {
 
+// Whole weeks from one Sunday to a later one (-1 when `to` is earlier).
+inline int weeks_between(Days from_sunday, Days to_sunday) {
+  const auto days = (to_sunday - from_sunday).count();
+  return days < 0 ? -1 : static_cast<int>(days / 7);
+}
+
 // What conditions can ask about a day.
 struct DayFacts {
   Days date{};
@@ -18,6 +24,9 @@ struct DayFacts {
   Index own_sunday_key = kNoIndex;  // Sundays only
   int week = 0;
   bool before_first_sunday = false;
+  // Whole weeks from the governing Sunday to the last Sunday of its top-level season that year
+  // (0 in the season's last week; -1 when unknown). The Sunday next before Advent has 0.
+  int weeks_to_end = -1;
   const Observance* prevailing = nullptr;  // null while precedence is being decided
 };
 

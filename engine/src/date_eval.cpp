@@ -1,5 +1,7 @@
 #include "date_eval.hpp"
 
+#include <algorithm>
+
 namespace kalendar::detail {
 
 namespace {
@@ -47,11 +49,34 @@ struct Evaluator {
   }
 };
 
+bool exception_holds(const CompiledBook& book, const DateException& e, Days d,
+                     const YearContext& ctx, bool leap) {
+  if (e.weekdays != 0 && (e.weekdays & (1u << weekday_of(d).c_encoding())) == 0) return false;
+  if (e.leap_year && *e.leap_year != leap) return false;
+  if (e.coincides.empty()) return true;
+  return std::any_of(e.coincides.begin(), e.coincides.end(), [&](Index r) {
+    const auto other = evaluate(book, r, ctx);
+    return other && *other == d;
+  });
+}
+
 }  // namespace
 
 std::optional<Days> evaluate(const CompiledBook& book, Index rule, const YearContext& ctx) {
   if (rule == kNoIndex) return std::nullopt;
-  return std::visit(Evaluator{book, ctx}, book.rules[rule].form);
+  const DateRule& r = book.rules[rule];
+  if (!r.has_variants()) return std::visit(Evaluator{book, ctx}, r.form);
+  const bool leap = date::year{ctx.year}.is_leap();
+  const auto d = r.leap_year != kNoIndex && leap ? evaluate(book, r.leap_year, ctx)
+                                                 : std::visit(Evaluator{book, ctx}, r.form);
+  if (!d) return std::nullopt;
+  // The first exception that holds applies, once: its result is not checked again.
+  for (const DateException& e : r.exceptions) {
+    if (!exception_holds(book, e, *d, ctx, leap)) continue;
+    if (e.replacement != kNoIndex) return evaluate(book, e.replacement, ctx);
+    return *d + date::days{e.shift_days};
+  }
+  return d;
 }
 
 YearContext make_year_context(const CompiledBook& book, int year) {

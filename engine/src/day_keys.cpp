@@ -15,6 +15,7 @@ DayFacts day_facts(const ResolvedDay& day) {
   f.prevailing = &day.prevailing();
   // Before week 1: the governing Sunday is not yet a Sunday of this season (see year_plan.cpp).
   f.before_first_sunday = r.week == 0;
+  f.weeks_to_end = r.weeks_to_end;
   return f;
 }
 

@@ -149,6 +149,21 @@ void explain_colour_and_fast(Explanation& why, const ResolvedDay& day) {
   if (why.fast) cite(why.sources, why.fast->rule.source);
 }
 
+void explain_eve(Explanation& why, const ResolvedDay& day) {
+  const std::optional<Eve> eve = day.eve();
+  if (!eve) return;
+  Explanation::Eve e;
+  e.date = eve->day.date();
+  e.kind = eve->observance().kind;
+  e.celebration = eve->day.celebration_of(eve->observance());
+  e.sunday = eve->day.sunday();
+  e.rule = eve->rule_ref();
+  e.collect = eve->rule_def().collect;
+  e.readings = eve->rule_def().readings;
+  cite(why.sources, e.rule.source);
+  why.eve = e;
+}
+
 }  // namespace
 
 const Explanation::Candidate* Explanation::candidate(std::string_view celebration) const {
@@ -166,6 +181,7 @@ Explanation explain(const ResolvedDay& day, std::span<const ReadingSet> readings
   explain_season(why, day);
   explain_candidates(why, day);
   explain_colour_and_fast(why, day);
+  explain_eve(why, day);
   for (const ReadingSet& set : readings) {
     for (const ReadingPart& part : set.parts) {
       why.readings.push_back({set.service, set.track, part});

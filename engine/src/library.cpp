@@ -119,6 +119,7 @@ std::shared_ptr<Library> load_library_from(const LibrarySources& sources, Diagno
 
   auto library = std::make_shared<Library>();
   library->shared_ = shared_strings(loader.global_strings());
+  loader.check_books_without_manifest();
 
   // Merging reads the loader's shared trees and reports into its list: one book after another.
   // Parsing and compiling a merged book touches only that book, so the books are compiled in

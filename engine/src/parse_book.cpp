@@ -31,8 +31,10 @@ std::unique_ptr<BookDefinition> BookParser::parse() {
   parse_also_observe();
   parse_colour_rules();
   parse_fasts();
+  parse_eves();
   parse_lectionaries();
   parse_collects();
+  check_unused_named();
   check_celebration_dependencies();
   build_strings();
   return std::move(book_);
@@ -46,7 +48,10 @@ std::string BookParser::source_of(const SourceNode& entry) {
 void BookParser::collect_keys() {
   // Palette first: colours are referred to everywhere.
   if (const SourceNode* palette = src_.single("palette")) {
-    for (const auto& [slug, loc] : read_slug_list(palette, diags_)) {
+    // `palette: []`: the book prescribes no colours (1662); every day's colour is then absent.
+    const bool colourless = palette->is_seq() && palette->items.empty();
+    for (const auto& [slug, loc] : colourless ? std::vector<std::pair<std::string, SourceLoc>>()
+                                              : read_slug_list(palette, diags_)) {
       if (!colours_.emplace(slug, static_cast<Index>(book_->palette.size())).second) {
         diags_.error(loc, "colour '" + slug + "' is listed twice in the palette");
         continue;
@@ -71,6 +76,8 @@ void BookParser::collect_keys() {
   };
   collect("seasons", seasons_, "season");
   collect("celebrations", celebrations_, "celebration");
+  collect_named("date_rules", named_rules_);
+  collect_named("conditions", named_conditions_);
 }
 
 Index BookParser::celebration_ref(const std::string& key, const SourceLoc& loc) {
@@ -90,6 +97,10 @@ Index BookParser::season_ref(const std::string& key, const SourceLoc& loc) {
 Index BookParser::colour_ref(const std::string& key, const SourceLoc& loc) {
   auto it = colours_.find(key);
   if (it != colours_.end()) return it->second;
+  if (book_->palette.empty() && src_.single("palette") != nullptr) {
+    diags_.error(loc, "colour '" + key + "' in a book without colours (palette: [])");
+    return kNoIndex;
+  }
   diags_.error(loc, "colour '" + key + "' is not in the palette");
   return kNoIndex;
 }
@@ -313,7 +324,9 @@ void BookParser::parse_celebrations() {
     const SourceNode* date = m.require("date");
     c.date = parse_date_rule(date);
     if (c.date != kNoIndex) {
-      if (const auto* f = std::get_if<FixedDate>(&book_->rules[c.date].form)) {
+      const DateRule& rule = book_->rules[c.date];
+      if (const auto* f = std::get_if<FixedDate>(&rule.form);
+          f != nullptr && !rule.has_variants()) {
         c.fixed_month = f->month;
         c.fixed_day = f->day;
       } else {

@@ -158,16 +158,24 @@ void BookParser::parse_lectionaries() {
     MapReader sm(step_node, "lookup step", diags_);
     LookupStep step;
     step.loc = step_node.loc;
+    const LectionaryTable* table = nullptr;
     if (const SourceNode* t = sm.require("table")) {
       auto it = tables.find(t->scalar);
       if (it == tables.end()) {
         diags_.error(t->loc, "unknown lectionary table '" + t->scalar + "'");
       } else {
         step.table = it->second;
+        table = &book_->lectionaries[step.table];
       }
     }
     if (const SourceNode* k = sm.require("key"); k != nullptr && check_key_template(*k)) {
       step.key_template = k->scalar;
+      // A key without placeholders names one row: it must exist, or the step can never answer.
+      if (table != nullptr && k->scalar.find('{') == std::string::npos &&
+          table->by_key.count(k->scalar) == 0) {
+        diags_.error(k->loc,
+                     "lectionary table '" + table->key + "' has no row '" + k->scalar + "'");
+      }
     }
     if (const SourceNode* w = sm.get("when"))
       step.when.push_back(parse_day_match(*w, "lookup condition"));
@@ -254,6 +262,9 @@ void BookParser::parse_collects() {
     }
     if (const SourceNode* k = sm.require("key"); k != nullptr && check_key_template(*k)) {
       step.key_template = k->scalar;
+      if (k->scalar.find('{') == std::string::npos && book_->collect_index.count(k->scalar) == 0) {
+        diags_.error(k->loc, "unknown collect key '" + k->scalar + "' (not in collects.keys)");
+      }
     }
     if (const SourceNode* c = sm.get("common"))
       step.common_fallback = read_bool(c, diags_).value_or(false);

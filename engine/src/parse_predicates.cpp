@@ -1,109 +1,8 @@
-// Date rules and the two predicate forms (CandidateMatch, DayMatch) of the book format.
+// The two predicate forms (CandidateMatch, DayMatch) of the book format.
 #include "book_parser.hpp"
 #include "reader.hpp"
 
 namespace kalendar::detail {
-
-namespace {
-
-// Longest month lengths (29 February is a valid fixed date: it simply does not occur in common
-// years, which the year plan records).
-constexpr std::array<int, 13> kMonthDays = {0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-
-int count_present(const SourceNode& node, std::initializer_list<std::string_view> keys) {
-  int n = 0;
-  for (auto k : keys) n += node.find(k) != nullptr ? 1 : 0;
-  return n;
-}
-
-}  // namespace
-
-Index BookParser::parse_date_rule(const SourceNode* node) {
-  if (node == nullptr) return kNoIndex;
-  if (!node->is_map()) {
-    diags_.error(node->loc,
-                 "a date rule is a mapping such as {month: 12, day: 25} or {easter: -46}");
-    return kNoIndex;
-  }
-  const int relations =
-      count_present(*node, {"before", "on_or_before", "after", "on_or_after", "nearest"});
-  const bool fixed = node->find("day") != nullptr && node->find("weekday") == nullptr;
-  const bool easter = node->find("easter") != nullptr;
-  const bool nth = node->find("nth") != nullptr;
-  const bool celebration = node->find("celebration") != nullptr;
-  const int forms = (fixed ? 1 : 0) + (easter ? 1 : 0) + (nth ? 1 : 0) + (relations > 0 ? 1 : 0) +
-                    (celebration ? 1 : 0);
-  if (forms != 1 || relations > 1) {
-    diags_.error(node->loc,
-                 forms == 0 ? "a date rule needs one of: {month, day}, {easter}, {weekday, nth, "
-                              "month}, {weekday, before|on_or_before|after|on_or_after|nearest}, "
-                              "{celebration, days}"
-                            : "a date rule takes exactly one form; this one combines several");
-    return kNoIndex;
-  }
-  MapReader m(*node, "date rule", diags_);
-  DateRule rule;
-  rule.loc = node->loc;
-  if (fixed) {
-    auto month = read_int(m.require("month"), 1, 12, diags_);
-    auto day = read_int(m.require("day"), 1, 31, diags_);
-    m.finish();
-    if (!month || !day) return kNoIndex;
-    if (*day > kMonthDays[static_cast<std::size_t>(*month)]) {
-      diags_.error(node->loc,
-                   "month " + std::to_string(*month) + " has no day " + std::to_string(*day));
-      return kNoIndex;
-    }
-    rule.form = FixedDate{static_cast<unsigned>(*month), static_cast<unsigned>(*day)};
-  } else if (easter) {
-    auto days = read_int(m.require("easter"), -400, 400, diags_);
-    m.finish();
-    if (!days) return kNoIndex;
-    rule.form = EasterOffset{*days};
-  } else if (nth) {
-    auto wd = read_text(m.require("weekday"), diags_);
-    const SourceNode* nth_node = m.require("nth");
-    auto month = read_int(m.require("month"), 1, 12, diags_);
-    m.finish();
-    auto weekday = wd ? parse_weekday(*wd) : std::nullopt;
-    if (wd && !weekday) diags_.error(node->find("weekday")->loc, "unknown weekday '" + *wd + "'");
-    int n = 0;
-    if (nth_node != nullptr && nth_node->scalar == "last") {
-      n = -1;
-    } else if (auto v = read_int(nth_node, 1, 5, diags_)) {
-      n = *v;
-    }
-    if (!weekday || n == 0 || !month) return kNoIndex;
-    rule.form = NthWeekday{*weekday, n, static_cast<unsigned>(*month)};
-  } else if (relations == 1) {
-    auto wd = read_text(m.require("weekday"), diags_);
-    auto weekday = wd ? parse_weekday(*wd) : std::nullopt;
-    if (wd && !weekday) diags_.error(node->find("weekday")->loc, "unknown weekday '" + *wd + "'");
-    Relation relation = Relation::on_or_after;
-    const SourceNode* anchor_node = nullptr;
-    for (std::size_t i = 0; i < kRelationSlugs.size(); ++i) {
-      if (const SourceNode* a = m.get(kRelationSlugs[i])) {
-        relation = static_cast<Relation>(i);
-        anchor_node = a;
-      }
-    }
-    m.finish();
-    const Index anchor = parse_date_rule(anchor_node);
-    if (!weekday || anchor == kNoIndex) return kNoIndex;
-    rule.form = WeekdayRelative{*weekday, relation, anchor};
-  } else {
-    const SourceNode* target_node = m.require("celebration");
-    const Index target =
-        target_node ? celebration_ref(target_node->scalar, target_node->loc) : kNoIndex;
-    int days = 0;
-    if (const SourceNode* d = m.get("days")) days = read_int(d, -400, 400, diags_).value_or(0);
-    m.finish();
-    if (target == kNoIndex) return kNoIndex;
-    rule.form = CelebrationOffset{target, days};
-  }
-  book_->rules.push_back(std::move(rule));
-  return static_cast<Index>(book_->rules.size() - 1);
-}
 
 CandidateMatch BookParser::parse_candidate_match(const SourceNode& node, const std::string& what) {
   CandidateMatch out;
@@ -211,6 +110,12 @@ DayMatch BookParser::parse_day_match(const SourceNode& node, const std::string& 
     } else {
       for (const auto& i : a->items) out.any_of.push_back(parse_day_match(i, "'any_of' condition"));
     }
+  }
+  for (const SourceNode* name : as_list(m.get("condition"))) {
+    if (const DayMatch* named = named_condition_ref(*name)) out.all_of.push_back(*named);
+  }
+  if (const SourceNode* w = m.get("weeks_to_end")) {
+    out.weeks_to_end = read_int(w, 0, 60, diags_).value_or(-1);
   }
   if (const SourceNode* n = m.get("not")) {
     if (n->is_seq()) {

@@ -1,4 +1,4 @@
-// The rule sections: precedence, transfers, additional observances, colours, fasts.
+// The rule sections: precedence, transfers, additional observances, colours, fasts, eves.
 #include "book_parser.hpp"
 #include "reader.hpp"
 
@@ -58,7 +58,8 @@ void BookParser::parse_transfers() {
       }
       wm.finish();
     }
-    if (const SourceNode* then = m.require("then")) {
+    const SourceNode* then_node = m.require("then");
+    if (const SourceNode* then = then_node) {
       if (then->is_scalar()) {
         if (auto a = read_choice(then, kTransferActionSlugs, "transfer action", diags_)) {
           rule.action = static_cast<TransferAction>(*a);
@@ -94,6 +95,12 @@ void BookParser::parse_transfers() {
         tm.finish();
       }
     }
+    // A Sunday or a weekday cannot move or be commemorated: only keep_both applies to it.
+    constexpr auto kCelebrationBit = 1u << static_cast<unsigned>(ObservanceKind::celebration);
+    if (rule.loser.kinds != 0 && (rule.loser.kinds & kCelebrationBit) == 0 &&
+        rule.action != TransferAction::keep_both && then_node != nullptr) {
+      diags_.error(then_node->loc, "a Sunday or weekday loser can only be kept: then: keep_both");
+    }
     m.finish();
     book_->transfers.push_back(std::move(rule));
   }
@@ -118,6 +125,11 @@ void BookParser::parse_colour_rules() {
   const auto* list = src_.list("colour_rules");
   if (list == nullptr) return;
   for (const SourceNode& node : *list) {
+    if (book_->palette.empty()) {
+      // A colourless book (palette: []) has nothing for a colour rule to give.
+      diags_.error(node.loc, "colour rule in a book without colours (palette: [])");
+      continue;
+    }
     MapReader m(node, "colour rule", diags_);
     ColourRule rule;
     read_entry_header(m, node, rule);
@@ -164,6 +176,43 @@ void BookParser::parse_fasts() {
     }
     m.finish();
     book_->fasts.push_back(std::move(rule));
+  }
+}
+
+void BookParser::parse_eves() {
+  const auto* list = src_.list("eves");
+  if (list == nullptr) return;
+  std::set<std::string> keys;
+  for (const SourceNode& node : *list) {
+    MapReader m(node, "eve rule", diags_);
+    EveRule rule;
+    read_entry_header(m, node, rule);
+    if (!rule.key.empty() && !keys.insert(rule.key).second) {
+      diags_.error(node.find("key")->loc, "eve rule key '" + rule.key + "' is used twice");
+    }
+    if (const SourceNode* of = m.require("of")) {
+      rule.of = parse_candidate_match(*of, "'of' condition");
+    }
+    if (const SourceNode* except = m.get("except")) {
+      rule.except.push_back(parse_day_match(*except, "eve exception"));
+    }
+    if (const SourceNode* evening = m.require("evening")) {
+      // What the evening takes from the next day: a non-empty list of collect, readings.
+      if (!evening->is_seq() || evening->items.empty()) {
+        diags_.error(evening->loc,
+                     "'evening' lists what the eve takes from the next day: [collect], "
+                     "[readings] or [collect, readings]");
+      }
+      for (const SourceNode* item : as_list(evening->is_seq() ? evening : nullptr)) {
+        auto v = read_choice(item, kEveTakesSlugs, "evening part", diags_);
+        if (!v) continue;
+        bool& flag = static_cast<EveTakes>(*v) == EveTakes::collect ? rule.collect : rule.readings;
+        if (flag) diags_.error(item->loc, "'" + item->scalar + "' is listed twice");
+        flag = true;
+      }
+    }
+    m.finish();
+    book_->eves.push_back(std::move(rule));
   }
 }
 

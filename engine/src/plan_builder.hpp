@@ -37,6 +37,7 @@ struct WorkDay {
   Days governing_sunday{};
   int week = 0;
   int proper = 0;
+  int weeks_to_end = -1;              // see DayFacts
   std::vector<Candidate> candidates;  // sorted by precedence once the day is decided
   bool decided = false;
   Index colour = kNoIndex;

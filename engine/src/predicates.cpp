@@ -67,6 +67,7 @@ bool ConditionMatcher::matches(const DayMatch& m, const DayFacts& day) const {
     return false;
   }
   if (m.before_first_sunday && *m.before_first_sunday != day.before_first_sunday) return false;
+  if (m.weeks_to_end >= 0 && m.weeks_to_end != day.weeks_to_end) return false;
   const int year = year_of(to_civil(day.date));
   if (!m.within.empty()) {
     const bool inside = std::any_of(m.within.begin(), m.within.end(), [&](const DateWindow& w) {
@@ -94,6 +95,10 @@ bool ConditionMatcher::matches(const DayMatch& m, const DayFacts& day) const {
   }
   if (!m.any_of.empty() && std::none_of(m.any_of.begin(), m.any_of.end(),
                                         [&](const DayMatch& d) { return matches(d, day); })) {
+    return false;
+  }
+  if (!std::all_of(m.all_of.begin(), m.all_of.end(),
+                   [&](const DayMatch& d) { return matches(d, day); })) {
     return false;
   }
   return std::none_of(m.none_of.begin(), m.none_of.end(),

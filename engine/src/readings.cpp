@@ -45,7 +45,10 @@ const LectionaryRow* find_row(const LectionaryTable& t, std::string_view key,
 
 }  // namespace
 
-Result<ReadingSet> find_readings(const ResolvedDay& day, const ReadingRequest& request) {
+namespace {
+
+// The lookup itself, for the day given (the caller decided whether the evening follows the eve).
+Result<ReadingSet> lookup_readings(const ResolvedDay& day, const ReadingRequest& request) {
   const CompiledBook& b = day.book();
   ReadingSet out;
   out.service = request.service;
@@ -126,6 +129,64 @@ Result<ReadingSet> find_readings(const ResolvedDay& day, const ReadingRequest& r
   return out;
 }
 
+}  // namespace
+
+Result<ReadingSet> find_readings(const ResolvedDay& day, const ReadingRequest& request) {
+  if (request.service == Service::evening) {
+    // First Evensong: the evening reads what the book gives the next day's observance.
+    if (const std::optional<Eve> eve = day.eve(); eve && eve->rule_def().readings) {
+      auto set = lookup_readings(eve->day, request);
+      if (!set.ok()) return set;
+      ReadingSet out = std::move(set).value();
+      out.eve = true;
+      return out;
+    }
+  }
+  return lookup_readings(day, request);
+}
+
+std::vector<ResolvedCollect> find_collects(const ResolvedDay& day, Service service) {
+  if (service == Service::evening) {
+    if (const std::optional<Eve> eve = day.eve(); eve && eve->rule_def().collect) {
+      std::vector<ResolvedCollect> out = find_collects(eve->day);
+      for (ResolvedCollect& c : out) c.eve = true;
+      return out;
+    }
+  }
+  return find_collects(day);
+}
+
+namespace {
+
+// An observance kept beside what prevailed (transfer action keep_both) says its own collect (the
+// one keyed by its celebration or Sunday) after the collects of what prevailed, whatever order
+// the lookup gave: moved to the end, or added when the lookup did not give it.
+template <typename Add>
+void add_kept_collects(const ResolvedDay& day, std::vector<ResolvedCollect>& out, Add& add) {
+  const CompiledBook& b = day.book();
+  for (const Observance& o : day.observances().subspan(1)) {
+    if (o.fate != Fate::kept) continue;
+    std::string_view key;
+    CollectKind kind = CollectKind::celebration;
+    if (o.kind == ObservanceKind::celebration) {
+      key = b.celebrations[o.celebration].key;
+    } else if (o.kind == ObservanceKind::sunday && day.record().sunday_key != kNoIndex) {
+      key = b.sunday_keys[day.record().sunday_key];
+      kind = CollectKind::sunday;
+    }
+    if (key.empty()) continue;
+    const auto same = [&](const ResolvedCollect& c) { return c.key->key == key; };
+    const auto found = std::find_if(out.begin(), out.end(), same);
+    if (found != out.end()) {
+      std::rotate(found, found + 1, out.end());
+    } else {
+      add(key, kind, o.kind == ObservanceKind::celebration);
+    }
+  }
+}
+
+}  // namespace
+
 std::vector<ResolvedCollect> find_collects(const ResolvedDay& day) {
   const CompiledBook& b = day.book();
   std::vector<ResolvedCollect> out;
@@ -133,22 +194,19 @@ std::vector<ResolvedCollect> find_collects(const ResolvedDay& day) {
   const detail::DayFacts facts = detail::day_facts(day);
   const detail::ConditionMatcher matcher(b, day.plan().contexts);
   std::array<char, 128> buffer{};
-  for (const CollectStep& step : b.collect_lookup) {
-    if (!step.when.empty() && !matcher.matches(step.when.front(), facts)) continue;
-    std::size_t length = 0;
-    if (!detail::expand_key(step.key_template, keys, buffer, length)) continue;
-    const std::string_view key(buffer.data(), length);
+  // Adds the collect of `key` (or of its celebration's common); false when the book has none.
+  auto add = [&](std::string_view key, CollectKind kind, bool common_fallback) {
     ResolvedCollect c;
-    c.kind = step.kind;
+    c.kind = kind;
     c.celebration = b.find_celebration(key);
     c.sunday_key = b.find_sunday_key(key);
     auto it = b.collect_index.find(key);
-    if (it == b.collect_index.end() && step.common_fallback && c.celebration != kNoIndex &&
+    if (it == b.collect_index.end() && common_fallback && c.celebration != kNoIndex &&
         !b.celebrations[c.celebration].common.empty()) {
       it = b.collect_index.find("common_" + b.celebrations[c.celebration].common);
       c.from_common = true;
     }
-    if (it == b.collect_index.end()) continue;
+    if (it == b.collect_index.end()) return false;
     c.key = &b.collect_keys[it->second];
     const bool duplicate = std::any_of(out.begin(), out.end(), [&](const ResolvedCollect& o) {
       return o.key == c.key && o.celebration == c.celebration;
@@ -158,8 +216,16 @@ std::vector<ResolvedCollect> find_collects(const ResolvedDay& day) {
     if (c.sunday_key != kNoIndex)
       c.for_sunday = NamedRef{c.sunday_key, b.sunday_keys[c.sunday_key]};
     if (!duplicate) out.push_back(c);
+    return true;
+  };
+  for (const CollectStep& step : b.collect_lookup) {
+    if (!step.when.empty() && !matcher.matches(step.when.front(), facts)) continue;
+    std::size_t length = 0;
+    if (!detail::expand_key(step.key_template, keys, buffer, length)) continue;
+    if (!add(std::string_view(buffer.data(), length), step.kind, step.common_fallback)) continue;
     if (step.first_only) break;
   }
+  add_kept_collects(day, out, add);
   return out;
 }
 

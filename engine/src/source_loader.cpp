@@ -36,7 +36,8 @@ constexpr auto kSections = std::to_array<SectionSpec>({
     {"lectionaries", SectionMerge::list},   {"lectionary_lookup", SectionMerge::single},
     {"collects", SectionMerge::single},     {"strings", SectionMerge::single},
     {"patch", SectionMerge::single},        {"key_dates", SectionMerge::single},
-    {"bibles", SectionMerge::single},
+    {"bibles", SectionMerge::single},       {"eves", SectionMerge::list},
+    {"date_rules", SectionMerge::map},      {"conditions", SectionMerge::map},
 });
 
 // Keys a translation may carry: it changes names only (and, with the language, the Bible
@@ -238,11 +239,14 @@ void SourceLoader::load_book_dirs(const std::vector<fs::path>& dirs) {
     books_[code].dir = dir.string();
     for (std::size_t i = first_file[d]; i < first_file[d + 1]; ++i) {
       diags_.append(parsed[i].diags);
-      if (!parsed[i].root) continue;
-      add_book_file(code, fs::relative(files[i], dir).generic_string(),
-                    keep(std::move(*parsed[i].root)), files[i].string());
+      const std::string name = fs::relative(files[i], dir).generic_string();
+      if (!parsed[i].root) {
+        if (name == "book.yaml") books_[code].manifest_unreadable = true;
+        continue;
+      }
+      add_book_file(code, name, keep(std::move(*parsed[i].root)), files[i].string());
     }
-    if (books_[code].manifest == nullptr) {
+    if (books_[code].manifest == nullptr && !books_[code].manifest_unreadable) {
       diags_.error(SourceLoc{(dir / "book.yaml").string(), 0, 0},
                    "a book directory needs book.yaml");
     }
@@ -269,7 +273,21 @@ void SourceLoader::add_book_file_text(const std::string& code, const std::string
   const std::string path = "books/" + code + "/" + file_name;
   books_[code].dir = "books/" + code;
   auto root = read_yaml_text(yaml, path, diags_);
-  if (root) add_book_file(code, file_name, keep(std::move(*root)), path);
+  if (root) {
+    add_book_file(code, file_name, keep(std::move(*root)), path);
+  } else if (file_name == "book.yaml") {
+    books_[code].manifest_unreadable = true;
+  }
+}
+
+void SourceLoader::check_books_without_manifest() {
+  for (const auto& [code, raw] : books_) {
+    if (raw.manifest != nullptr || !raw.manifest_unreadable) continue;
+    MergedSource scratch;
+    for (const SourceNode* file : raw.files) {
+      if (check_schema(*file)) add_sections(scratch, *file, false);
+    }
+  }
 }
 
 std::vector<std::string> SourceLoader::book_codes() const {

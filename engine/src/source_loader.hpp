@@ -39,6 +39,9 @@ class SourceLoader {
                           std::string_view yaml);
 
   [[nodiscard]] std::vector<std::string> book_codes() const;
+  // Books whose book.yaml exists but could not be read (a YAML error, already reported): their
+  // other files are still checked section by section, so one error does not hide the rest.
+  void check_books_without_manifest();
   // The merged sections of a book, or nullopt after reporting why.
   std::optional<MergedSource> merge(const std::string& code);
   // Shared string layers from rules/strings (lowest priority of all names).
@@ -61,6 +64,7 @@ class SourceLoader {
   struct RawBook {
     std::string dir;
     const SourceNode* manifest = nullptr;
+    bool manifest_unreadable = false;              // book.yaml exists but is not valid YAML
     std::vector<const SourceNode*> files;          // other section files, sorted by name
     std::vector<const SourceNode*> strings_files;  // strings/<lang>.yaml
     const SourceNode* checks = nullptr;

@@ -64,12 +64,14 @@ void PlanBuilder::settle_loser(Index day_index, std::uint32_t slot, const Candid
   Candidate loser = day.candidates[slot];
   Observance& obs = day.candidates[slot].obs;
   obs.fate = Fate::yielded;
-  if (loser.obs.kind != ObservanceKind::celebration || loser.obs.additional) return;
+  // A Sunday, a weekday or an additional observance cannot move: only keep_both applies to it.
+  const bool movable = loser.obs.kind == ObservanceKind::celebration && !loser.obs.additional;
 
   const TransferRule* rule = nullptr;
   Index rule_index = kNoIndex;
   for (Index r = 0; r < book_.transfers.size(); ++r) {
     const TransferRule& t = book_.transfers[r];
+    if (!movable && t.action != TransferAction::keep_both) continue;
     if (!matches(t.loser, loser, day)) continue;
     if (!t.winner.empty() && !matches(t.winner.front(), winner, day)) continue;
     rule = &t;
@@ -115,6 +117,9 @@ void PlanBuilder::settle_loser(Index day_index, std::uint32_t slot, const Candid
       break;
     case TransferAction::omit:
       obs.fate = Fate::omitted;
+      break;
+    case TransferAction::keep_both:
+      obs.fate = Fate::kept;
       break;
     case TransferAction::yield:
     case TransferAction::move:

@@ -38,7 +38,7 @@ Result<YearCalendar> celebrations_of_year(const CompiledBook& book, int year) {
     if (plan == nullptr || d > plan->last_day) plan = book.year_plan(book.liturgical_year_of(d));
     const ResolvedDay day(book, plan, *plan->find(d));
     for (const Observance& o : day.observances()) {
-      if (o.kind == ObservanceKind::sunday && o.fate == Fate::prevailed) {
+      if (o.kind == ObservanceKind::sunday && (o.fate == Fate::prevailed || o.fate == Fate::kept)) {
         if (const auto sunday = day.sunday()) {
           out.sundays.push_back({std::nullopt, sunday, d, d, day.colour()});
         }
@@ -46,7 +46,9 @@ Result<YearCalendar> celebrations_of_year(const CompiledBook& book, int year) {
       if (o.kind != ObservanceKind::celebration || o.additional) continue;
       CelebrationInYear& c = out.celebrations[o.celebration];
       if (!o.transferred_in && year_of(to_civil(o.original_date)) == year) c.date = o.original_date;
-      if (o.fate == Fate::prevailed || o.fate == Fate::commemorated) c.observed = d;
+      if (o.fate == Fate::prevailed || o.fate == Fate::commemorated || o.fate == Fate::kept) {
+        c.observed = d;
+      }
     }
   }
   return out;

@@ -55,6 +55,7 @@ DayFacts PlanBuilder::facts(const WorkDay& day) {
   f.own_sunday_key = day.own_sunday_key;
   f.week = day.week;
   f.before_first_sunday = day.before_first_sunday;
+  f.weeks_to_end = day.weeks_to_end;
   f.prevailing = day.decided && !day.candidates.empty() ? &day.candidates.front().obs : nullptr;
   return f;
 }
@@ -247,6 +248,18 @@ void PlanBuilder::compute_weeks_and_keys() {
     const WorkDay* g = day_at(day.governing_sunday);
     day.sunday_key = g != nullptr ? g->own_sunday_key : kNoIndex;
   }
+  // Only the days of the window: the last top-level instance is open-ended (Days::max()), and
+  // walking it day by day took minutes per year plan.
+  const Days window_end = days_.back().date;
+  for (const SeasonInstance& inst : instances_) {
+    if (inst.depth != 0 || inst.end == Days::max()) continue;
+    const Days last_sunday = on_or_before(inst.end, date::Sunday);
+    for (Days d = std::max(inst.start, window_start_); d <= std::min(inst.end, window_end);
+         d += date::days{1}) {
+      WorkDay* day = day_at(d);
+      if (day != nullptr) day->weeks_to_end = weeks_between(day->governing_sunday, last_sunday);
+    }
+  }
 }
 
 void PlanBuilder::collect_candidates() {
@@ -354,15 +367,26 @@ void PlanBuilder::compute_colours_and_fasts() {
            s = book_.seasons[s].parent) {
         day.colour = book_.seasons[s].colour;
       }
-      if (day.colour == kNoIndex && day.season != kNoIndex) {
+      if (book_.palette.empty()) {
+        // A colourless book (palette: []): no day has a colour, and none is missing.
+      } else if (day.colour == kNoIndex && day.season != kNoIndex) {
         day.colour = book_.seasons[day.season].colour;
       }
       if (day.colour_rule == kNoIndex) {
         day.colour_source = day.colour != kNoIndex ? ColourSource::season : ColourSource::none;
       }
     }
-    if (day.colour == kNoIndex)
+    if (book_.palette.empty()) {
+      // A colourless book (palette: []): no day has a colour, and none is missing.
+    } else if (day.colour == kNoIndex && day.season != kNoIndex) {
+      // Reported at the season, where a colour would most often be added.
+      const Season& season =
+          book_.seasons[day.sub_season != kNoIndex ? day.sub_season : day.season];
+      anomaly(day.date, "no colour: no rule, celebration or season '" + season.key + "' gives one",
+              season.loc);
+    } else if (day.colour == kNoIndex) {
       anomaly(day.date, "no colour: no rule, celebration or season gives one");
+    }
     for (Index f = 0; f < book_.fasts.size(); ++f) {
       const FastRule& rule = book_.fasts[f];
       if (!matches(rule.when, day)) continue;
@@ -395,6 +419,7 @@ std::unique_ptr<YearPlan> PlanBuilder::emit() {
     r.governing_sunday = w.governing_sunday;
     r.week = w.week;
     r.proper = w.proper;
+    r.weeks_to_end = w.weeks_to_end;
     r.colour = w.colour;
     r.colour_source = w.colour_source;
     r.colour_rule = w.colour_rule;

@@ -67,8 +67,9 @@ void render_day(JsonWriter& w, const AppState& app, const BookScope& scope, cons
   if (inc.has("collect")) {
     includes.collect = [&](JsonWriter& out) {
       out.start_array();
-      write_collect_items(out, app.engine->collects(day), day, *scope.names, app.texts.get(),
-                          scope.lang, inc.has("collect.text"));
+      // `service=evening` takes the eve's collect where the book says so (first Evensong).
+      write_collect_items(out, app.engine->collects(day, request.service), day, *scope.names,
+                          app.texts.get(), scope.lang, inc.has("collect.text"));
       out.end_array();
     };
   }

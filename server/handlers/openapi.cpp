@@ -7,6 +7,8 @@
 
 #include <functional>
 
+#include <array>
+
 namespace kalendar::api {
 
 namespace {

@@ -148,7 +148,7 @@ std::vector<RouteDoc> build() {
       true);
   add({"/api/v2/collects/{date}",
        "Collects of a date",
-       {date_path(), book(), include({"text"}), fields("collect")},
+       {date_path(), book(), include({"text"}), service(kServices), fields("collect")},
        "listCollects",
        "Days",
        Body::list,

@@ -17,18 +17,22 @@ HandlerResult collects_route(RequestContext& ctx, const AppState& app) {
   const BookParams book(p);
   const IncludeSet inc = p.include({"text"});
   const FieldSelection fields = p.fields(app.fields, {"collect"});
+  // The office: `evening` gives the eve's collects where the book says the next day's
+  // observance begins at Evening Prayer (docs/API.md "Eves").
+  const auto service = p.service(false);
   p.reject_unknown();
   const auto scope = book.resolve(ctx, app);
-  if (!scope || !date) return ctx.errors();
+  if (!scope || !date || !service) return ctx.errors();
   const auto day = day_for(ctx, app, *scope, *date);
   if (!day || !ctx.errors().empty()) return ctx.errors();
   Meta meta = book_meta(*scope);
   if (inc.has("text")) note_collect_texts(meta, app, *scope);
   return book_reply(list_document(&fields, Links{ctx.self_link(), std::nullopt}, meta,
                                   [&](JsonWriter& w) {
-                                    write_collect_items(w, app.engine->collects(*day), *day,
-                                                        *scope->names, app.texts.get(), scope->lang,
-                                                        inc.has("text"));
+                                    write_collect_items(
+                                        w, app.engine->collects(*day, service_from(*service)), *day,
+                                        *scope->names, app.texts.get(), scope->lang,
+                                        inc.has("text"));
                                   }),
                     *scope, date->today);
 }

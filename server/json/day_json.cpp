@@ -72,6 +72,41 @@ void write_identity(JsonWriter& w, const ResolvedDay& day, const LanguageStrings
   }
 }
 
+// The day's eve: the next day's observance whose first Evensong is this evening, with what the
+// evening takes from it; null when the evening is the day's own.
+void write_eve(JsonWriter& w, const ResolvedDay& day, const LanguageStrings& names) {
+  const std::optional<Eve> eve = day.eve();
+  if (!eve) {
+    w.null();
+    return;
+  }
+  const ResolvedDay& next = eve->day;
+  const Observance& o = eve->observance();
+  const auto celebration = next.celebration_of(o);
+  w.start_object();
+  w.key("id");
+  if (celebration) {
+    w.integer(next.book().celebrations[celebration->index].id);
+  } else {
+    w.null();
+  }
+  w.key("date");
+  w.date(to_civil(next.date()));
+  w.key("kind");
+  w.string(slug(o.kind));
+  write_identity(w, next, names, o);
+  w.key("title");
+  w.string(day_title(next, names));
+  w.key("color");
+  write_color(w, names, next.colour_of(o));
+  w.key("evening");
+  w.start_array();
+  if (eve->rule_def().collect) w.string("collect");
+  if (eve->rule_def().readings) w.string("readings");
+  w.end_array();
+  w.end_object();
+}
+
 }  // namespace
 
 void write_color(JsonWriter& w, const LanguageStrings& names, const ColourChoice& colour) {
@@ -187,6 +222,7 @@ void write_day(JsonWriter& w, const ResolvedDay& day, const LanguageStrings& nam
     w.string(day.weekday_cycle());
     w.end_object();
   }
+  if (w.field("eve")) write_eve(w, day, names);
   if (includes.celebrations) {
     w.key("celebrations");
     w.start_array();

@@ -5,7 +5,11 @@
 //    "week":1,"week_label":null,"sunday_name":"Primeiro Domingo do Advento","proper":null,
 //    "color":{"slug":"violet","name":"Violeta","alternatives":[]},"fast":null,
 //    "celebration":{"id":null,"slug":"christmas_1","name":"...","type":"sunday",...},
-//    "cycles":{"sunday":"A","weekday":"two"}, ...included sub-resources}
+//    "cycles":{"sunday":"A","weekday":"two"},
+//    "eve":{"id":null,"date":"2025-12-29","kind":"sunday","slug":"...","name":"...",
+//           "type":"sunday","type_name":"...","title":"...","color":{...},"evening":["collect"]}
+//          or null (first Evensong: whose observance begins this evening),
+//    ...included sub-resources}
 //
 // Names come from the LanguageStrings chosen for the request; slugs never change with `lang`.
 #pragma once

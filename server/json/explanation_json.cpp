@@ -180,6 +180,49 @@ void write_readings(JsonWriter& w, const Explanation& why) {
   w.end_array();
 }
 
+// Why the evening belongs to the next day: {"date","kind","slug","name","rule":{"key","source"},
+// "evening":["collect"]}, or null.
+void write_eve(JsonWriter& w, const Explanation& why, const LanguageStrings& names) {
+  w.key("eve");
+  if (!why.eve) {
+    w.null();
+    return;
+  }
+  const Explanation::Eve& e = *why.eve;
+  w.start_object();
+  w.key("date");
+  w.date(to_civil(e.date));
+  w.key("kind");
+  w.string(slug(e.kind));
+  w.key("slug");
+  if (e.celebration) {
+    w.string(e.celebration->slug);
+    w.key("name");
+    w.string(names.celebrations[e.celebration->index]);
+  } else if (e.sunday) {
+    w.string(e.sunday->slug);
+    w.key("name");
+    w.string(names.sundays[e.sunday->index]);
+  } else {
+    w.null();
+    w.key("name");
+    w.null();
+  }
+  w.key("rule");
+  w.start_object();
+  w.key("key");
+  w.string(e.rule.key);
+  w.key("source");
+  w.string_or_null(e.rule.source);
+  w.end_object();
+  w.key("evening");
+  w.start_array();
+  if (e.collect) w.string("collect");
+  if (e.readings) w.string("readings");
+  w.end_array();
+  w.end_object();
+}
+
 }  // namespace
 
 void write_explanation(JsonWriter& w, const ResolvedDay& day, const Explanation& why,
@@ -194,6 +237,7 @@ void write_explanation(JsonWriter& w, const ResolvedDay& day, const Explanation&
   write_transfers(w, why);
   write_colour_fast(w, why);
   write_readings(w, why);
+  write_eve(w, why, names);
   w.key("sources");
   w.start_array();
   for (std::string_view s : why.sources) w.string(s);

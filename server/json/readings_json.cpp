@@ -160,6 +160,8 @@ void write_collect_items(JsonWriter& w, const std::vector<ResolvedCollect>& coll
       w.string_or_null(c.for_celebration ? c.for_celebration->slug : std::string_view());
     }
     if (w.field("common")) w.boolean(c.from_common);
+    // The next day's collect, said this evening at its first Evensong (service=evening).
+    if (w.field("eve")) w.boolean(c.eve);
     if (text) {
       const CollectText* t = packs != nullptr ? packs->find(b.code, lang, c.key->key) : nullptr;
       if (w.field("body")) optional_text(w, t != nullptr ? std::string_view(t->body) : "");

@@ -31,6 +31,10 @@ void add_day_docs(std::vector<ObjectDoc>& out) {
         attr_or_null("celebration", Shape::object("Observance"),
                      "The celebration that prevailed; null on a plain weekday"),
         attr("cycles", Shape::object("Cycles"), "Lectionary cycles in use"),
+        attr_or_null("eve", Shape::object("Eve"),
+                     "The next day's observance whose first Evensong is this evening, where the "
+                     "book says a Sunday or holy day begins at Evening Prayer the day before; "
+                     "null when the evening is the day's own"),
         {"celebrations", Shape::array(Shape::object("CompetingObservance")), false,
          Presence::on_request, "The other observances of the day (include=celebrations)"},
         {"readings", Shape::array(Shape::object("Reading")), false, Presence::on_request,
@@ -76,6 +80,8 @@ void add_day_docs(std::vector<ObjectDoc>& out) {
                   attr_or_null("reference", Shape::string(), "Where the book prints it"),
                   attr_or_null("celebration", Shape::string(), "Slug of its celebration"),
                   attr("common", Shape::boolean(), "Taken from a common"),
+                  attr("eve", Shape::boolean(),
+                       "The next day's collect, said this evening at its first Evensong"),
                   {"body", Shape::string(), true, Presence::selectable_on_request,
                    "Text (include=text); null without a text pack"},
                   {"preface", Shape::string(), true, Presence::selectable_on_request,
@@ -105,6 +111,22 @@ void add_day_docs(std::vector<ObjectDoc>& out) {
                  {key("slug", Shape::one_of(kFastKindSlugs), "Kind"),
                   key("name", Shape::string(), "Kind in the response language"),
                   key_or_null("title", Shape::string(), "What the book calls the day")}});
+  out.push_back(
+      {"Eve",
+       "",
+       "The next day's observance whose first Evensong falls this evening",
+       {key_or_null("id", Shape::integer(), "Catalogue id; null for Sundays"),
+        key("date", Shape::date(), "The next day"),
+        key("kind", Shape::one_of(kObservanceKindSlugs), "What it is"),
+        key("slug", Shape::string(), "Celebration or Sunday slug"),
+        key("name", Shape::string(), "Name in the response language"),
+        key_or_null("type", Shape::string(), "Celebration type; null for weekdays"),
+        key_or_null("type_name", Shape::string(), "Type in the response language"),
+        key("title", Shape::string(), "What the next day is called"),
+        key_or_null("color", Shape::object("Colour"), "Its colour"),
+        key("evening",
+            Shape::array(Shape::one_of(std::vector<std::string_view>{"collect", "readings"})),
+            "What service=evening takes from it")}});
   out.push_back({"Cycles",
                  "",
                  "Lectionary cycles",

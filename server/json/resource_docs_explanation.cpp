@@ -23,7 +23,25 @@ void add_explanation_docs(std::vector<ObjectDoc>& out) {
         key_or_null("fast", Shape::object("ExplanationFast"), "Where the fast came from"),
         key("readings", Shape::array(Shape::object("ReadingProvenance")),
             "How each reading was looked up"),
+        key_or_null("eve", Shape::object("ExplanationEve"),
+                    "Why the evening belongs to the next day; null when it is the day's own"),
         key("sources", Shape::array(text), "Citations of the printed book")}});
+  out.push_back(
+      {"ExplanationEve",
+       "",
+       "The next day whose first Evensong is this evening, and the rule that says so",
+       {key("date", Shape::date(), "The next day"),
+        key("kind", Shape::one_of(kObservanceKindSlugs), "What it is"),
+        key_or_null("slug", text, "Celebration or Sunday slug"),
+        key_or_null("name", text, "Name in the response language"),
+        key("rule", Shape::object("RuleCitation"), "The book's eves: rule"),
+        key("evening",
+            Shape::array(Shape::one_of(std::vector<std::string_view>{"collect", "readings"})),
+            "What service=evening takes from it")}});
+  out.push_back({"RuleCitation",
+                 "",
+                 "A rule of the book and its citation",
+                 {key("key", text, "Rule key"), key_or_null("source", text, "Citation")}});
   out.push_back({"ExplanationYear",
                  "",
                  "A liturgical year",

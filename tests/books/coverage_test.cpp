@@ -36,6 +36,8 @@ const std::map<std::string, Gaps, std::less<>>& known_gaps() {
        {{"confession_of_peter", "holy_cross", "james_of_jerusalem"},
         {"confession_of_peter", "holy_cross", "james_of_jerusalem", "thanksgiving_day"}}},
       {"loc_1987", {{"independence_day"}, {}}},
+      {"loc_1662", {{}, {}}},
+      {"loc_1662_en", {{}, {}}},
   };
   return gaps;
 }

@@ -46,8 +46,9 @@ TEST_P(BrokenBook, ReportsExactlyTheCommittedDiagnostics) {
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, BrokenBook,
                          ::testing::Values("syntax", "references", "rules_and_ids", "translation",
-                                           "yaml_limits", "checks_and_scan", "citations",
-                                           "titles"));
+                                           "yaml_limits", "checks_and_scan", "citations", "titles",
+                                           "date_rules", "unreadable_manifest", "colourless",
+                                           "eves"));
 
 TEST(KalendarCheck, ShippedBooksAreClean) {
   std::string out;

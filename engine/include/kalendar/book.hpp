@@ -63,9 +63,12 @@ inline constexpr std::array<std::string_view, 5> kRelationSlugs = {
     "before", "on_or_before", "after", "on_or_after", "nearest"};
 
 // What a transfer rule does with an observance that did not prevail.
-enum class TransferAction : std::uint8_t { move, commemorate, suppress, yield, omit };
-inline constexpr std::array<std::string_view, 5> kTransferActionSlugs = {
-    "move", "commemorate", "suppress", "yield", "omit"};
+// keep_both: the loser stays on its day beside what prevailed (fate `kept`); the only action a
+// Sunday or weekday loser can take (1662: a holy day on a Sunday is not transferred, both are
+// kept).
+enum class TransferAction : std::uint8_t { move, commemorate, suppress, yield, omit, keep_both };
+inline constexpr std::array<std::string_view, 6> kTransferActionSlugs = {
+    "move", "commemorate", "suppress", "yield", "omit", "keep_both"};
 
 // How a moving feast treats a target day that holds a feast of the same row:
 // shift = takes the day when it sorts first (earlier original date) and pushes the other on;
@@ -113,9 +116,29 @@ using DateRuleForm =
 inline constexpr std::array<std::string_view, 5> kDateRuleFormSlugs = {
     "fixed", "easter", "nth_weekday", "weekday_relative", "celebration"};
 
+// An exception to a date rule: when the date the rule gives meets `when`, the date moves by
+// `days` or becomes the date of rule `replacement`. Only facts known before any precedence can be
+// asked: the date's weekday, whether it coincides with other dates, whether the year is a leap
+// year. Example: {when: {weekday: [sunday]}, then: {days: -1}} (a vigil on a Sunday is kept on
+// the Saturday before).
+struct DateException {
+  std::uint8_t weekdays = 0;      // bit (1 << c_encoding); 0 = any weekday
+  std::vector<Index> coincides;   // rules: the date is one of theirs
+  std::optional<bool> leap_year;  // the civil year is (not) a leap year
+  int shift_days = 0;             // then: this many days later (negative: earlier)
+  Index replacement = kNoIndex;   // then: this rule's date instead of a shift
+  SourceLoc loc;
+};
+
 struct DateRule {
   DateRuleForm form;
   SourceLoc loc;
+  // Variants written on the same mapping (see docs/BOOKS.md "Date exceptions"), applied after the
+  // form: `leap_year` replaces the form in leap years (St Matthias: 24 Feb, 25 Feb in leap
+  // years); then the first exception whose condition holds moves the date, once.
+  Index leap_year = kNoIndex;  // rule
+  std::vector<DateException> exceptions;
+  [[nodiscard]] bool has_variants() const { return leap_year != kNoIndex || !exceptions.empty(); }
 };
 
 // Inclusive civil-year range in which a rule or celebration applies. Example: {from: 1987}.
@@ -230,6 +253,25 @@ struct FastRule {
   SourceLoc loc;
 };
 
+// First Evensong: the evening of a day belongs to the next day when the next day's prevailing
+// observance matches `of` (and this day does not match `except`). What the evening takes over
+// from that observance is listed in `evening`: its collect, its evening readings, or both.
+// The first rule that matches decides. Example (YAML):
+//   {key: sunday_eves, of: {sunday: any}, evening: [collect],
+//    except: {prevailing: {type: [major_holy_day]}}, source: "..."}
+enum class EveTakes : std::uint8_t { collect, readings };
+inline constexpr std::array<std::string_view, 2> kEveTakesSlugs = {"collect", "readings"};
+
+struct EveRule {
+  std::string key;
+  CandidateMatch of;             // the next day's prevailing observance
+  std::vector<DayMatch> except;  // at most one: a condition on the day whose evening it is
+  bool collect = false;          // evening collects are the next day's
+  bool readings = false;         // service=evening readings are the next day's
+  std::string source;
+  SourceLoc loc;
+};
+
 // A date the year depends on, listed in year views: a celebration's date or a season's start.
 // Example (YAML): {celebration: ash_wednesday} or {season: advent}.
 struct KeyDate {
@@ -319,9 +361,10 @@ struct BookDefinition {
   std::vector<PrecedenceRow> precedence;
   std::vector<TransferRule> transfers;
   std::vector<AdditionalObservance> additional;
-  std::vector<std::string> palette;
+  std::vector<std::string> palette;  // empty: the book prescribes no colours (palette: [])
   std::vector<ColourRule> colour_rules;
   std::vector<FastRule> fasts;
+  std::vector<EveRule> eves;
   std::vector<KeyDate> key_dates;
 
   // Readings and collects (lectionary.hpp)

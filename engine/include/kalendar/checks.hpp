@@ -20,7 +20,8 @@ std::size_t count_checks(const Engine& engine, const CompiledBook& book);
 
 // The value an expectation field has on a day, as checks.yaml writes it ("none" when absent).
 // Fields: celebration, sunday, governing_sunday, sunday_name, season, sub_season, colour, week,
-// proper, fast, transferred_from, cycle.sunday, cycle.weekday, liturgical_year,
+// proper, fast, eve (the celebration or Sunday key whose first Evensong is that evening),
+// transferred_from, cycle.sunday, cycle.weekday, liturgical_year,
 // competing.<celebration key>, readings.<service>[/<track>].<slot|key>, and the rule that decided
 // (from explain()): why.rank, why.colour ("rule rose_sundays", "season lent"), why.fast,
 // why.<celebration key> (the transfer rule that set its fate; "none": precedence alone).

@@ -50,6 +50,8 @@ struct DayMatch {
   std::vector<Index> dates;                 // exactly one of these dates
   std::vector<CandidateMatch> prevailing;   // at most one: what prevailed that day
   std::vector<DayMatch> any_of;             // at least one of these
+  std::vector<DayMatch> all_of;             // every one of these (named `conditions:` used)
+  int weeks_to_end = -1;                    // whole weeks left in the season (0: its last week)
   std::vector<DayMatch> none_of;            // none of these
 };
 

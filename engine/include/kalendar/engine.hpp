@@ -104,6 +104,9 @@ struct ReadingSet {
   std::vector<ReadingPart> parts;
   std::vector<ResolvedReading> readings;
   std::vector<Slot> missing;  // slots that lack the requested track in their row
+  // First Evensong: the evening readings were looked up for the next day, whose observance
+  // begins this evening (the book's `eves:` rule takes `readings`; ResolvedDay::eve()).
+  bool eve = false;
   [[nodiscard]] bool found() const {
     for (const auto& p : parts) {
       if (p.found) return true;
@@ -122,11 +125,17 @@ struct ResolvedCollect {
   // The same as typed references, for writers (names are looked up by index).
   std::optional<NamedRef> for_celebration;
   std::optional<NamedRef> for_sunday;
+  // The next day's collect, said this evening at its first Evensong (the book's `eves:` rule
+  // takes `collect`).
+  bool eve = false;
 };
 
 // The lookups behind Engine::readings and Engine::collects; they need only the day.
 [[nodiscard]] Result<ReadingSet> find_readings(const ResolvedDay& day, const ReadingRequest& r);
 [[nodiscard]] std::vector<ResolvedCollect> find_collects(const ResolvedDay& day);
+// The collects of one office: for `evening`, the next day's when the day's eve takes its
+// collect (ResolvedDay::eve()); otherwise the day's own.
+[[nodiscard]] std::vector<ResolvedCollect> find_collects(const ResolvedDay& day, Service service);
 
 class Engine {
  public:
@@ -157,8 +166,9 @@ class Engine {
   [[nodiscard]] Result<YearOverview> year(std::string_view book, int year) const;
   [[nodiscard]] Result<YearOverview> year(const CompiledBook& book, int year) const;
 
-  // Readings of a day for one office. Errors: unknown_reading_type, unknown_psalter (not one of
-  // the book's). A day without readings for that office is not an error: found() is false and
+  // Readings of a day for one office (`evening` follows the day's eve where the book's `eves:`
+  // rule takes readings: ReadingSet::eve). Errors: unknown_reading_type, unknown_psalter (not one
+  // of the book's). A day without readings for that office is not an error: found() is false and
   // each part's `tried` lists the keys looked up. A missing row never falls back to another
   // cycle or track.
   [[nodiscard]] Result<ReadingSet> readings(const ResolvedDay& day, const ReadingRequest& r) const {
@@ -167,6 +177,11 @@ class Engine {
   // Collects of a day, in lookup order, without duplicates.
   [[nodiscard]] std::vector<ResolvedCollect> collects(const ResolvedDay& day) const {
     return find_collects(day);
+  }
+  // Collects for one office: `evening` follows the day's eve where the book says so.
+  [[nodiscard]] std::vector<ResolvedCollect> collects(const ResolvedDay& day,
+                                                      Service service) const {
+    return find_collects(day, service);
   }
 
   // Book lookup with the engine's error value. Example: find_book("xx").error().code ==

@@ -84,6 +84,19 @@ struct Explanation {
     ReadingPart part;  // found, table, key, cycle, keys tried
   };
 
+  // Why the evening belongs to the next day (first Evensong): the next day's prevailing
+  // observance, the `eves:` rule that matched and what the evening takes from it.
+  // Example: {2026-04-05, celebration easter_day, rule "easter_vigil", collect: true}.
+  struct Eve {
+    Days date{};  // the next day
+    ObservanceKind kind = ObservanceKind::sunday;
+    std::optional<NamedRef> celebration;  // kind == celebration
+    std::optional<NamedRef> sunday;       // the next day's own Sunday key, if it is a Sunday
+    RuleRef rule;
+    bool collect = false;
+    bool readings = false;
+  };
+
   LiturgicalYear liturgical_year;
   Season season;
   Week week;
@@ -93,6 +106,7 @@ struct Explanation {
   Colour colour;
   std::optional<FastRef> fast;
   std::vector<Reading> readings;
+  std::optional<Eve> eve;  // none: the evening is the day's own
   // The printed sources of every rule used above, each once, in the order met.
   std::vector<std::string_view> sources;
 

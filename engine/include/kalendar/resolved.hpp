@@ -35,10 +35,11 @@ enum class Fate : std::uint8_t {
   commemorated,
   suppressed,
   transferred,
-  omitted
+  omitted,
+  kept  // kept on the same day with what prevailed (transfer action keep_both)
 };
-inline constexpr std::array<std::string_view, 6> kFateSlugs = {
-    "prevailed", "yielded", "commemorated", "suppressed", "transferred", "omitted"};
+inline constexpr std::array<std::string_view, 7> kFateSlugs = {
+    "prevailed", "yielded", "commemorated", "suppressed", "transferred", "omitted", "kept"};
 
 // Where the day's colour came from (for the explanation).
 enum class ColourSource : std::uint8_t { rule, celebration, season, none };
@@ -69,6 +70,9 @@ struct DayRecord {
   Days governing_sunday{};
   int week = 0;    // 0: before the season's first Sunday (see season label)
   int proper = 0;  // 0: none
+  // Whole weeks from the governing Sunday to the last Sunday of its top-level season (0 in the
+  // season's last week; -1 when unknown).
+  int weeks_to_end = -1;
   Index colour = kNoIndex;
   ColourSource colour_source = ColourSource::none;
   Index colour_rule = kNoIndex;
@@ -154,6 +158,8 @@ struct FastRef {
   Index rule_index = 0;
 };
 
+struct Eve;
+
 // A resolved day: a view into a cached plan. It shares ownership of its book and plan, so it
 // stays valid however long it is kept, even after a reload swapped its library out.
 class ResolvedDay {
@@ -202,6 +208,12 @@ class ResolvedDay {
   // The colour an observance shows: a celebration's own; the day's (with its alternatives) for
   // the Sunday that prevailed; none for a weekday or a Sunday that yielded.
   [[nodiscard]] ColourChoice colour_of(const Observance& o) const;
+  // Whose first Evensong falls on this day's evening: the next day, when its prevailing
+  // observance matches one of the book's `eves:` rules (and this day is not excepted), else
+  // none. Computed on demand from the next day's (cached) plan; none when the next day lies
+  // beyond the years the book answers for.
+  // Example (a Saturday before an ordinary Sunday): eve()->day.sunday()->slug == "proper_7".
+  [[nodiscard]] std::optional<Eve> eve() const;
   // Sunday and weekday cycle values for the day's liturgical year. Example: "A", "two".
   [[nodiscard]] std::string_view sunday_cycle() const;
   [[nodiscard]] std::string_view weekday_cycle() const;
@@ -210,6 +222,17 @@ class ResolvedDay {
   std::shared_ptr<const CompiledBook> book_;
   std::shared_ptr<const YearPlan> plan_;
   const DayRecord* record_;
+};
+
+// The eve a day carries: the next day, whose prevailing observance begins this evening, and the
+// rule that said so. Example: {day 2026-04-05 (Easter Day), rule 0 ("easter_vigil")}.
+struct Eve {
+  ResolvedDay day;  // the next day
+  Index rule = 0;   // index into CompiledBook::eves
+  [[nodiscard]] const EveRule& rule_def() const { return day.book().eves[rule]; }
+  [[nodiscard]] RuleRef rule_ref() const { return {rule_def().key, rule_def().source}; }
+  // The observance whose first Evensong this is (the next day's prevailing one).
+  [[nodiscard]] const Observance& observance() const { return day.prevailing(); }
 };
 
 }  // namespace kalendar
