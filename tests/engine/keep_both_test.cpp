@@ -100,6 +100,23 @@ TEST(KeepBoth, WithoutTheRuleTheSundayYieldsAndALesserFeastIsUntouched) {
   EXPECT_EQ(b.at("2027-07-25", "collects"), "proper_12");
 }
 
+TEST(KeepBoth, AMoveWithNoFreeDayMayKeepTheFeastOnItsOwnDay) {
+  // 26 December 2027 is a Sunday; with `skip` Monday 27 (St John, same row) is not free.
+  MiniBook b;
+  b.add("calendar.yaml", R"yaml(
+celebrations:
+  - {id: 1, key: stephen, name: Stephen, type: festival, colour: red, date: {month: 12, day: 26}}
+  - {id: 2, key: john, name: John, type: festival, colour: white, date: {month: 12, day: 27}}
+transfers:
+  - {key: displaced_feast, when: {loser: {type: festival}},
+     then: {move: next_free_day, within_days: 1, collision: skip, otherwise: keep_both}}
+)yaml");
+  EXPECT_EQ(b.at("2027-12-26", "celebration"), "none");
+  EXPECT_EQ(b.at("2027-12-26", "competing.stephen"), "kept");
+  EXPECT_EQ(b.at("2027-12-27", "celebration"), "john");
+  EXPECT_EQ(b.at("2027-12-27", "transferred_from"), "none");
+}
+
 TEST(KeepBoth, OnlyKeepBothAppliesToASundayOrWeekdayLoser) {
   MiniBook b;
   b.add("calendar.yaml", kSaints).add("transfers.yaml", R"yaml(
