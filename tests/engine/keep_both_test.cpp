@@ -59,7 +59,8 @@ TEST(KeepBoth, AHolyDayOnASundayKeepsTheSundayBesideIt) {
   const Observance& sunday = day.observances()[1];
   EXPECT_EQ(sunday.kind, ObservanceKind::sunday);
   ASSERT_TRUE(day.decided_by(sunday));
-  EXPECT_EQ(day.decided_by(sunday)->key, "holy_day_with_its_sunday");  // the explanation's rule
+  EXPECT_EQ(day.decided_by(sunday)->key, "holy_day_with_its_sunday");
+  EXPECT_EQ(b.at("2027-07-25", "why.proper_12"), "holy_day_with_its_sunday");  // explanation
   // Nothing moved: the Monday is a plain weekday.
   EXPECT_EQ(b.at("2027-07-26", "celebration"), "none");
   // An ordinary Sunday keeps only its own collect.
