@@ -49,7 +49,7 @@ bool has_key(const Rules& rules, std::string_view key) {
 }
 
 // why: {rank: <precedence row>, colour: <source> [<key>], fast: <fast rule>,
-//       <celebration>: <transfer rule>}; each value may be "none".
+//       <celebration or Sunday key>: <transfer rule>}; each value may be "none".
 void parse_why(const BookDefinition& book, const SourceNode& v, CheckExpectation& x,
                DiagnosticList& diags) {
   if (!v.is_map()) {
@@ -70,8 +70,9 @@ void parse_why(const BookDefinition& book, const SourceNode& v, CheckExpectation
       ok = ok || (source == "rule" && has_key(book.colour_rules, key)) ||
            (source == "celebration" && book.find_celebration(key) != kNoIndex) ||
            (source == "season" && book.find_season(key) != kNoIndex);
-    } else if (book.find_celebration(what.scalar) != kNoIndex) {
-      ok = ok || has_key(book.transfers, value);
+    } else if (book.find_celebration(what.scalar) != kNoIndex ||
+               book.find_sunday_key(what.scalar) != kNoIndex) {
+      ok = ok || has_key(book.transfers, value);  // a Sunday kept by keep_both names its rule
     } else {
       diags.error(what.loc, "check: why takes rank, colour, fast or a celebration key, not '" +
                                 what.scalar + "'");

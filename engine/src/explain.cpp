@@ -104,6 +104,7 @@ void explain_candidates(Explanation& why, const ResolvedDay& day) {
     c.decided_by = day.decided_by(o);
     if (c.decided_by) cite(why.sources, c.decided_by->source);
     c.celebration = day.celebration_of(o);
+    if (o.kind == ObservanceKind::sunday) c.sunday = day.sunday();
     if (c.celebration) {
       c.celebration_source = b.celebrations[c.celebration->index].source;
       cite(why.sources, c.celebration_source);
@@ -169,6 +170,7 @@ void explain_eve(Explanation& why, const ResolvedDay& day) {
 const Explanation::Candidate* Explanation::candidate(std::string_view celebration) const {
   for (const Candidate& c : candidates) {
     if (c.celebration && c.celebration->slug == celebration) return &c;
+    if (c.sunday && c.sunday->slug == celebration) return &c;
   }
   return nullptr;
 }

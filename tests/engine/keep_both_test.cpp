@@ -59,7 +59,8 @@ TEST(KeepBoth, AHolyDayOnASundayKeepsTheSundayBesideIt) {
   const Observance& sunday = day.observances()[1];
   EXPECT_EQ(sunday.kind, ObservanceKind::sunday);
   ASSERT_TRUE(day.decided_by(sunday));
-  EXPECT_EQ(day.decided_by(sunday)->key, "holy_day_with_its_sunday");  // the explanation's rule
+  EXPECT_EQ(day.decided_by(sunday)->key, "holy_day_with_its_sunday");
+  EXPECT_EQ(b.at("2027-07-25", "why.proper_12"), "holy_day_with_its_sunday");  // explanation
   // Nothing moved: the Monday is a plain weekday.
   EXPECT_EQ(b.at("2027-07-26", "celebration"), "none");
   // An ordinary Sunday keeps only its own collect.
@@ -98,6 +99,23 @@ TEST(KeepBoth, WithoutTheRuleTheSundayYieldsAndALesserFeastIsUntouched) {
   EXPECT_EQ(b.at("2027-07-25", "celebration"), "none");
   EXPECT_EQ(b.at("2027-07-25", "competing.james"), "yielded");
   EXPECT_EQ(b.at("2027-07-25", "collects"), "proper_12");
+}
+
+TEST(KeepBoth, AMoveWithNoFreeDayMayKeepTheFeastOnItsOwnDay) {
+  // 26 December 2027 is a Sunday; with `skip` Monday 27 (St John, same row) is not free.
+  MiniBook b;
+  b.add("calendar.yaml", R"yaml(
+celebrations:
+  - {id: 1, key: stephen, name: Stephen, type: festival, colour: red, date: {month: 12, day: 26}}
+  - {id: 2, key: john, name: John, type: festival, colour: white, date: {month: 12, day: 27}}
+transfers:
+  - {key: displaced_feast, when: {loser: {type: festival}},
+     then: {move: next_free_day, within_days: 1, collision: skip, otherwise: keep_both}}
+)yaml");
+  EXPECT_EQ(b.at("2027-12-26", "celebration"), "none");
+  EXPECT_EQ(b.at("2027-12-26", "competing.stephen"), "kept");
+  EXPECT_EQ(b.at("2027-12-27", "celebration"), "john");
+  EXPECT_EQ(b.at("2027-12-27", "transferred_from"), "none");
 }
 
 TEST(KeepBoth, OnlyKeepBothAppliesToASundayOrWeekdayLoser) {

@@ -2,6 +2,8 @@
 // fall back to each other, and provenance for the explanation.
 #include "mini_book.hpp"
 
+#include "kalendar/propers_scan.hpp"
+
 namespace kalendar::testing {
 namespace {
 
@@ -362,6 +364,56 @@ collects: {commons: [martyr], keys: {}, lookup: []}
   ASSERT_TRUE(common.ok());
   EXPECT_EQ(common->parts[0].key, "common_martyr");
   EXPECT_EQ(refs(*common), (std::vector<std::string>{"gospel=Matthew 10:16-22"}));
+}
+
+}  // namespace
+}  // namespace kalendar::testing
+
+namespace kalendar::testing {
+namespace {
+
+TEST(PropersScan, SundaysAndHolyDaysWithoutReadingsOrACollectAreReported) {
+  // November 2025: Sun 23 (proper_29), Mon 24, Sun 30 (advent_1, Andrew's day).
+  MiniBook b;
+  b.add("calendar.yaml", R"yaml(
+celebrations:
+  - {id: 1, key: andrew, name: Andrew, type: festival, date: {month: 11, day: 30}}
+)yaml");
+  b.add("lectionary.yaml", R"yaml(
+lectionaries:
+  - key: sundays
+    cycle: none
+    rows:
+      advent_1: {all: {gospel: "Matthew 21:1-13"}}
+lectionary_lookup:
+  eucharist:
+    - {table: sundays, key: "{sunday}"}
+collects:
+  keys:
+    proper_29: {title: "Proper 29", reference: "p. 29"}
+  lookup:
+    - {kind: sunday, key: "{sunday}"}
+)yaml");
+  const CompiledBook& book = b.book();
+  const auto plan = book.year_plan(2025);  // Advent 2024 to 29 November 2025
+  std::vector<std::string> found;
+  for (const Anomaly& a : days_without_propers(book, plan)) {
+    if (a.date >= Days{*parse_iso_date("2025-11-16")}) {
+      found.push_back(format_iso_date(a.date) + " " + a.message);
+    }
+  }
+  // Sunday 16 Nov (proper_28) has neither; Sunday 23 Nov has its collect but no row; the
+  // weekdays between are not asked (many books have no weekday propers).
+  EXPECT_EQ(found, (std::vector<std::string>{
+                       "2025-11-16 no eucharist readings: no lookup step finds a row",
+                       "2025-11-16 no collect: no collect lookup step finds a key",
+                       "2025-11-23 no eucharist readings: no lookup step finds a row"}));
+  // Advent Sunday, which is also St Andrew's day, has its row; no collect: reported.
+  std::vector<std::string> next;
+  for (const Anomaly& a : days_without_propers(book, book.year_plan(2026))) {
+    if (a.date == Days{*parse_iso_date("2025-11-30")}) next.push_back(a.message);
+  }
+  EXPECT_EQ(next, (std::vector<std::string>{"no collect: no collect lookup step finds a key"}));
 }
 
 }  // namespace

@@ -291,3 +291,21 @@ TEST(OpenApiTest, EveryOperationHasANamedIdAndTypedAnswers) {
 
 }  // namespace
 }  // namespace kalendar::testing
+
+namespace kalendar::testing {
+namespace {
+
+TEST(OpenApiTest, SaysWhereAColourMayBeNullAndListsEveryFate) {
+  const Json doc(api::openapi_document());
+  ASSERT_TRUE(doc.ok());
+  // A book without colours (palette: []) answers "color": null.
+  EXPECT_EQ(doc.str("/components/schemas/day/properties/color/type/0"), "object");
+  EXPECT_EQ(doc.str("/components/schemas/day/properties/color/type/1"), "null");
+  const std::string fates = doc.str("/components/schemas/day/properties/celebration/description");
+  for (const std::string_view fate : kFateSlugs) {
+    EXPECT_NE(fates.find(fate), std::string::npos) << fate;
+  }
+}
+
+}  // namespace
+}  // namespace kalendar::testing

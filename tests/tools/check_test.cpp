@@ -48,7 +48,7 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, BrokenBook,
                          ::testing::Values("syntax", "references", "rules_and_ids", "translation",
                                            "yaml_limits", "checks_and_scan", "citations", "titles",
                                            "date_rules", "unreadable_manifest", "colourless",
-                                           "eves"));
+                                           "eves", "no_colours", "keep_both"));
 
 TEST(KalendarCheck, ShippedBooksAreClean) {
   std::string out;
@@ -56,7 +56,9 @@ TEST(KalendarCheck, ShippedBooksAreClean) {
   EXPECT_EQ(status, 0) << out;
   EXPECT_NE(out.find("loc_2015: "), std::string::npos) << out;
   EXPECT_NE(out.find("loc_2019_en: "), std::string::npos) << out;
-  EXPECT_EQ(out.find("error"), std::string::npos) << out;
+  // Warnings (days without their propers, a data question for the printed books) may remain.
+  // (status 0 already means no error; this names the first one in the failure message)
+  EXPECT_EQ(out.find(": error:"), std::string::npos) << out;
 }
 
 TEST(KalendarCheck, OneBookDirectoryChecksOnlyThatBook) {

@@ -54,6 +54,7 @@ struct Explanation {
   struct Candidate {
     const Observance* observance = nullptr;  // the day's own record (kind, fate, dates)
     std::optional<NamedRef> celebration;     // kind == celebration
+    std::optional<NamedRef> sunday;          // kind == sunday: the day's Sunday key
     std::optional<RowRef> row;               // the precedence row that ranked it
     std::optional<RuleRef> decided_by;       // the transfer rule that set a losing fate
     std::string_view celebration_source;
@@ -111,6 +112,7 @@ struct Explanation {
   std::vector<std::string_view> sources;
 
   // The candidate for a celebration key, or nullptr when it did not compete that day.
+  // The candidate that is this celebration, or this Sunday (by its key); null when none.
   [[nodiscard]] const Candidate* candidate(std::string_view celebration) const;
 };
 
