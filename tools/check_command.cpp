@@ -194,8 +194,7 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
     out << book->code << ": " << count_checks(engine, *book) << " checks, years " << from << "-"
         << to << " scanned, "
         << (failures.empty() && scan_errors == 0 && !eve_unused ? "no problems" : "problems found")
-        << "
-           ";
+        << "\n";
   }
   if (errors > 0 || warnings > 0) {
     out << errors << " error" << (errors == 1 ? "" : "s") << ", " << warnings << " warning"
