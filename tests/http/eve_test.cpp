@@ -115,11 +115,11 @@ TEST_F(ApiTest, TheOpenApiDocumentDescribesTheEve) {
   const auto r = get("/api/v2/openapi.json");
   ASSERT_EQ(r.status, 200) << r.body.substr(0, 300);
   const Json j(r.body);
-  EXPECT_EQ(j.str("/components/schemas/day/properties/eve/oneOf/0/$ref"),
+  EXPECT_EQ(j.str("/components/schemas/Day/properties/eve/anyOf/0/$ref"),
             "#/components/schemas/Eve");
-  EXPECT_EQ(j.str("/components/schemas/day/properties/eve/oneOf/1/type"), "null");
+  EXPECT_EQ(j.str("/components/schemas/Day/properties/eve/anyOf/1/type"), "null");
   EXPECT_TRUE(j.has("/components/schemas/Eve/properties/evening"));
-  EXPECT_TRUE(j.has("/components/schemas/collect/properties/eve"));
+  EXPECT_TRUE(j.has("/components/schemas/Collect/properties/eve"));
   const std::string params = "/paths/~1api~1v2~1collects~1{date}/get/parameters";
   bool service = false;
   for (std::size_t i = 0; i < j.size(params); ++i) {

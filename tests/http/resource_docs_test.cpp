@@ -156,6 +156,9 @@ const std::vector<Probe> kProbes = {
     {"getPassage", "/api/v2/passages?ref=John%203:15-18&book=loc_2019_en&text_format=plain"},
     {"getExplanation", "/api/v2/liturgical-explanations/2025-11-30?book=loc_2015"},
     {"getExplanation", "/api/v2/liturgical-explanations/2026-07-05?book=loc_2019_en"},
+    // Holy Saturday: its evening is Easter's (an eve in the day and in the explanation).
+    {"getExplanation", "/api/v2/liturgical-explanations/2026-04-04?book=loc_2019_en"},
+    {"getDay", "/api/v2/days/2026-04-04?book=loc_2019_en&service=evening&include=collect"},
     {"getYear", "/api/v2/years/2026?book=loc_2015"},
     {"listSeasons", "/api/v2/years/2026/seasons?book=loc_2015"},
     {"listKeyDates", "/api/v2/years/2026/key-dates?book=loc_2015"},
