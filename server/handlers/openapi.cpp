@@ -5,9 +5,8 @@
 #include "json/resource_docs.hpp"
 #include "json/writer.hpp"
 
-#include <functional>
-
 #include <array>
+#include <functional>
 
 namespace kalendar::api {
 

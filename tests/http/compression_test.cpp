@@ -105,7 +105,7 @@ TEST_F(ApiTest, HeadWithGzipSendsTheGetHeaders) {
   EXPECT_EQ(head.header("etag"), gz.header("etag"));
   EXPECT_EQ(head.header("vary"), gz.header("vary"));
   EXPECT_EQ(head.header("content-length"), std::to_string(gz.body.size()));  // the gzip GET's
-  EXPECT_TRUE(client_->quiet_for(50));  // still in step
+  EXPECT_TRUE(client_->quiet_for(50));                                       // still in step
   EXPECT_EQ(get("/health", "").body, R"({"status":"ok"})");
 }
 
