@@ -230,15 +230,20 @@ void write_parameter(JsonWriter& w, const ParamDoc& p) {
   w.end_object();
 }
 
-void json_content(JsonWriter& w, const std::function<void()>& schema) {
+void media_content(JsonWriter& w, std::string_view media_type,
+                   const std::function<void()>& schema) {
   w.key("content");
   w.start_object();
-  w.key("application/json");
+  w.key(media_type);
   w.start_object();
   w.key("schema");
   schema();
   w.end_object();
   w.end_object();
+}
+
+void json_content(JsonWriter& w, const std::function<void()>& schema) {
+  media_content(w, "application/json", schema);
 }
 
 void write_ok(JsonWriter& w, const RouteDoc& r) {
@@ -262,17 +267,12 @@ void write_ok(JsonWriter& w, const RouteDoc& r) {
     w.end_object();
   }
   if (r.body == Body::calendar) {
-    w.key("content");
-    w.start_object();
-    w.key("text/calendar");
-    w.start_object();
-    w.key("schema");
-    w.start_object();
-    w.key("type");
-    w.string("string");
-    w.end_object();
-    w.end_object();
-    w.end_object();
+    media_content(w, "text/calendar", [&] {
+      w.start_object();
+      w.key("type");
+      w.string("string");
+      w.end_object();
+    });
     w.end_object();
     return;
   }
