@@ -5,14 +5,6 @@
 namespace kalendar::testing {
 namespace {
 
-// The date a celebration's rule gives in a civil year ("none" when it gives none).
-std::string rule_date(MiniBook& b, std::string_view key, int year) {
-  const CompiledBook& book = b.book();
-  const auto ctx = detail::make_year_context(book, year);
-  const auto d = ctx.celebration_dates[book.find_celebration(key)];
-  return d ? format_iso_date(*d) : "none";
-}
-
 TEST(DateRule, FixedDateAndLeapDay) {
   MiniBook b;
   b.add("calendar.yaml", R"yaml(

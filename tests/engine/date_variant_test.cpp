@@ -7,13 +7,6 @@
 namespace kalendar::testing {
 namespace {
 
-std::string rule_date(MiniBook& b, std::string_view key, int year) {
-  const CompiledBook& book = b.book();
-  const auto ctx = detail::make_year_context(book, year);
-  const auto d = ctx.celebration_dates[book.find_celebration(key)];
-  return d ? format_iso_date(*d) : "none";
-}
-
 TEST(DateVariant, LeapYearGivesTheFeastItsOwnDateNotATransfer) {
   // St Matthias: 24 February, 25 February in leap years (the bissextile day is 24 Feb).
   // February 2028 (leap): Thu 24, Fri 25. February 2027: Wed 24.

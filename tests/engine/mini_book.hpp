@@ -11,6 +11,8 @@
 //   auto day = b.day("2025-11-30");
 #pragma once
 
+#include "date_eval.hpp"
+
 #include "kalendar/checks.hpp"
 #include "kalendar/engine.hpp"
 
@@ -192,5 +194,13 @@ class MiniBook {
   DiagnosticList diags_;
   std::unique_ptr<Engine> engine_;
 };
+
+// The date a celebration's rule gives in a civil year ("none" when it gives none).
+inline std::string rule_date(MiniBook& b, std::string_view key, int year) {
+  const CompiledBook& book = b.book();
+  const auto ctx = detail::make_year_context(book, year);
+  const auto d = ctx.celebration_dates[book.find_celebration(key)];
+  return d ? format_iso_date(*d) : "none";
+}
 
 }  // namespace kalendar::testing
