@@ -38,12 +38,25 @@ class ConditionMatcher {
   [[nodiscard]] bool matches(const CandidateMatch& m, const Observance& o,
                              const DayFacts& day) const;
   [[nodiscard]] bool matches(const DayMatch& m, const DayFacts& day) const;
-  // A rule's date in a civil year (the year must be among the contexts).
-  [[nodiscard]] std::optional<Days> eval(Index rule, int civil_year) const;
+  // A rule's date in a civil year (nullopt when the year is not among the contexts). Inline:
+  // date conditions ask it for every rule on every day of a year being built.
+  [[nodiscard]] std::optional<Days> eval(Index rule, int civil_year) const {
+    // Consecutive lookups are nearly always for the same year: remember the last one.
+    if (civil_year != last_year_ || last_context_ == nullptr) {
+      auto it = contexts_.find(civil_year);
+      if (it == contexts_.end()) return std::nullopt;
+      last_year_ = civil_year;
+      last_context_ = &it->second;
+    }
+    return rule_date(*last_context_, rule);
+  }
 
  private:
   const CompiledBook& book_;
   const std::map<int, YearContext>& contexts_;
+  // eval()'s last year and its context (a matcher is used by one thread at a time).
+  mutable int last_year_ = 0;
+  mutable const YearContext* last_context_ = nullptr;
 };
 
 }  // namespace kalendar::detail

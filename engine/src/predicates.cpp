@@ -23,12 +23,6 @@ bool in_any_season(const CompiledBook& book, const DayFacts& day,
 
 }  // namespace
 
-std::optional<Days> ConditionMatcher::eval(Index rule, int civil_year) const {
-  auto it = contexts_.find(civil_year);
-  if (it == contexts_.end()) return std::nullopt;
-  return rule_date(it->second, rule);
-}
-
 bool ConditionMatcher::matches(const CandidateMatch& m, const Observance& o,
                                const DayFacts& day) const {
   if (m.kinds != 0 && (m.kinds & (1u << static_cast<unsigned>(o.kind))) == 0) return false;
@@ -68,7 +62,8 @@ bool ConditionMatcher::matches(const DayMatch& m, const DayFacts& day) const {
   }
   if (m.before_first_sunday && *m.before_first_sunday != day.before_first_sunday) return false;
   if (m.weeks_to_end >= 0 && m.weeks_to_end != day.weeks_to_end) return false;
-  const int year = year_of(to_civil(day.date));
+  // Only date windows and dates need the civil year (a calendar conversion): not computed else.
+  const int year = m.within.empty() && m.dates.empty() ? 0 : year_of(to_civil(day.date));
   if (!m.within.empty()) {
     const bool inside = std::any_of(m.within.begin(), m.within.end(), [&](const DateWindow& w) {
       const auto from = eval(w.from, year);
