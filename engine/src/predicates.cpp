@@ -25,15 +25,10 @@ bool in_any_season(const CompiledBook& book, const DayFacts& day,
 
 bool ConditionMatcher::matches(const CandidateMatch& m, const Observance& o,
                                const DayFacts& day) const {
-  if (m.kinds != 0 && (m.kinds & (1u << static_cast<unsigned>(o.kind))) == 0) return false;
+  if (!may_match(m, o)) return false;
   if (!m.celebrations.empty() &&
       (o.kind != ObservanceKind::celebration || !contains(m.celebrations, o.celebration))) {
     return false;
-  }
-  if (m.types != 0) {
-    if (o.kind != ObservanceKind::celebration) return false;
-    const auto type = static_cast<unsigned>(book_.celebrations[o.celebration].type);
-    if ((m.types & (1u << type)) == 0) return false;
   }
   if (!m.seasons.empty() && !in_any_season(book_, day, m.seasons)) return false;
   if (m.transferred && *m.transferred != o.transferred_in) return false;

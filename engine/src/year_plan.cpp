@@ -63,7 +63,8 @@ DayFacts PlanBuilder::facts(const WorkDay& day) {
 Index PlanBuilder::row_of(const Candidate& c, const WorkDay& day) const {
   const DayFacts f = facts(day);  // once, not once per row: rows are tried for every candidate
   for (Index i = 0; i < book_.precedence.size(); ++i) {
-    if (matcher_.matches(book_.precedence[i].match, c.obs, f)) return i;
+    const CandidateMatch& m = book_.precedence[i].match;
+    if (matcher_.may_match(m, c.obs) && matcher_.matches(m, c.obs, f)) return i;
   }
   return kNoIndex;
 }
