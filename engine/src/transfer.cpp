@@ -22,6 +22,11 @@ bool PlanBuilder::sorts_before(const Candidate& a, Index a_row, const Candidate&
   return a.order < b.order;
 }
 
+Observance& PlanBuilder::origin_of(const Candidate& copy) {
+  WorkDay& origin = days_[copy.origin_day];
+  return (copy.origin_relocated ? origin.relocated : origin.candidates)[copy.origin_slot].obs;
+}
+
 void PlanBuilder::resolve_days() {
   for (Index i = 0; i < days_.size(); ++i) decide_day(i);
 }
@@ -51,9 +56,7 @@ void PlanBuilder::decide_day(Index day_index) {
   }
   Candidate& winner = cands.front();
   winner.obs.fate = Fate::prevailed;
-  if (winner.origin_day != kNoIndex) {
-    days_[winner.origin_day].candidates[winner.origin_slot].obs.moved_to = day.date;
-  }
+  if (winner.origin_day != kNoIndex) origin_of(winner).moved_to = day.date;
   const Candidate winner_copy = winner;
   for (std::uint32_t slot = 1; slot < cands.size(); ++slot)
     settle_loser(day_index, slot, winner_copy);
@@ -72,6 +75,8 @@ void PlanBuilder::settle_loser(Index day_index, std::uint32_t slot, const Candid
   for (Index r = 0; r < book_.transfers.size(); ++r) {
     const TransferRule& t = book_.transfers[r];
     if (!movable && t.action != TransferAction::keep_both) continue;
+    // Nearest-Sunday moves were decided before any day (nearest_sunday.cpp).
+    if (t.action == TransferAction::move && t.move == MoveKind::nearest_sunday) continue;
     if (!matches(t.loser, loser, day)) continue;
     if (!t.winner.empty() && !matches(t.winner.front(), winner, day)) continue;
     rule = &t;
@@ -79,9 +84,7 @@ void PlanBuilder::settle_loser(Index day_index, std::uint32_t slot, const Candid
     break;
   }
   if (rule == nullptr) {
-    if (loser.origin_day != kNoIndex) {
-      days_[loser.origin_day].candidates[loser.origin_slot].obs.moved_to = day.date;
-    }
+    if (loser.origin_day != kNoIndex) origin_of(loser).moved_to = day.date;
     return;
   }
   obs.decided_by = rule_index;
@@ -100,10 +103,8 @@ void PlanBuilder::settle_loser(Index day_index, std::uint32_t slot, const Candid
       }
       WorkDay& target_day = days_[*target];
       moved.obs.row = row_of(moved, target_day);
-      const Index origin_day = moved.origin_day;
-      const std::uint32_t origin_slot = moved.origin_slot;
+      origin_of(moved).moved_to = target_day.date;
       target_day.candidates.push_back(moved);
-      days_[origin_day].candidates[origin_slot].obs.moved_to = target_day.date;
       return;
     }
     action = rule->otherwise;
@@ -126,9 +127,7 @@ void PlanBuilder::settle_loser(Index day_index, std::uint32_t slot, const Candid
       obs.fate = Fate::yielded;
       break;
   }
-  if (loser.origin_day != kNoIndex) {
-    days_[loser.origin_day].candidates[loser.origin_slot].obs.moved_to = day.date;
-  }
+  if (loser.origin_day != kNoIndex) origin_of(loser).moved_to = day.date;
 }
 
 std::optional<Index> PlanBuilder::find_target(const Candidate& c, const TransferRule& rule,

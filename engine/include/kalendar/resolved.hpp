@@ -78,6 +78,7 @@ struct DayRecord {
   Index colour_rule = kNoIndex;
   std::uint32_t colour_alternatives = 0;  // bit per palette index
   Index fast_rule = kNoIndex;
+  Index day_name = kNoIndex;  // the book's name for this weekday (day_names), or none
   std::uint32_t first_observance = 0;
   std::uint32_t observance_count = 0;
 };
