@@ -12,8 +12,8 @@
 #include "kalendar/book.hpp"
 
 #include <map>
-#include <optional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 

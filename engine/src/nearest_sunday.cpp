@@ -49,10 +49,10 @@ void PlanBuilder::move_to_nearest_sundays() {
     for (std::size_t slot = 0; slot < cands.size();) {
       const Candidate& c = cands[slot];
       Index rule_index = kNoIndex;
-      const TransferRule* rule = c.obs.kind == ObservanceKind::celebration &&
-                                         !c.obs.additional && !c.obs.transferred_in
-                                     ? nearest_sunday_rule(c, days_[d], rule_index)
-                                     : nullptr;
+      const TransferRule* rule =
+          c.obs.kind == ObservanceKind::celebration && !c.obs.additional && !c.obs.transferred_in
+              ? nearest_sunday_rule(c, days_[d], rule_index)
+              : nullptr;
       WorkDay* target = rule != nullptr ? day_at(nearest_sunday_to(days_[d].date)) : nullptr;
       const bool refused = target == nullptr || target == &days_[d] ||
                            (!rule->unless.empty() && matches(rule->unless.front(), *target));

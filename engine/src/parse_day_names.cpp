@@ -20,9 +20,9 @@ void BookParser::parse_day_names() {
       diags_.error(node.find("key")->loc, "day name key '" + d.key + "' is used twice");
     }
     if (celebrations_.count(d.key) > 0) {
-      diags_.error(node.find("key")->loc,
-                   "day name '" + d.key + "' is a celebration's key: a celebration is named by "
-                   "its own entry");
+      diags_.error(node.find("key")->loc, "day name '" + d.key +
+                                              "' is a celebration's key: a celebration is named by "
+                                              "its own entry");
     }
     if (const SourceNode* n = m.get("name")) {
       if (read_text(n, diags_) && !d.key.empty()) inline_names_.texts["day_names"][d.key] = n;

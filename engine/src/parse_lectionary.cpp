@@ -60,9 +60,9 @@ SlotEntry BookParser::parse_slot(Slot slot, const SourceNode& value) {
   SlotEntry e;
   e.slot = slot;
   const bool tracks = value.is_map() && std::any_of(value.entries.begin(), value.entries.end(),
-                                                     [&](const auto& entry) {
-                                                       return track_kind(entry.first.scalar);
-                                                     });
+                                                    [&](const auto& entry) {
+                                                      return track_kind(entry.first.scalar);
+                                                    });
   if (!tracks) {
     e.options = parse_options(value);
     return e;

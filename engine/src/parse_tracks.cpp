@@ -37,7 +37,8 @@ void BookParser::parse_tracks() {
   }
   // A reading type is a track: the API's reading_type takes the book's words.
   const SourceNode* caps = src_.single("capabilities");
-  const SourceNode* types = caps != nullptr && caps->is_map() ? caps->find("reading_types") : nullptr;
+  const SourceNode* types =
+      caps != nullptr && caps->is_map() ? caps->find("reading_types") : nullptr;
   for (const SourceNode* t : as_list(types != nullptr && types->is_seq() ? types : nullptr)) {
     if (std::find(b.tracks.begin(), b.tracks.end(), t->scalar) == b.tracks.end()) {
       diags_.error(t->loc, "reading type '" + t->scalar + "' is not one of the book's tracks (" +

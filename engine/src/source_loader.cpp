@@ -91,10 +91,10 @@ bool SourceLoader::check_schema(const SourceNode& root) {
 
 StringLayer read_string_layer(const SourceNode& strings, const std::string& lang,
                               DiagnosticList& diags) {
-  static constexpr std::array<std::string_view, 14> kCategories = {
+  static constexpr std::array<std::string_view, 15> kCategories = {
       "book",         "celebrations", "seasons",        "season_labels", "sundays",
       "colours",      "types",        "fasts",          "weekdays",      "preferences",
-      "explanations", "fast_names",   "weekday_titles", "collects"};
+      "explanations", "fast_names",   "weekday_titles", "collects",      "day_names"};
   StringLayer layer;
   layer.lang = lang;
   layer.loc = strings.loc;
