@@ -3,6 +3,7 @@
 #include "reader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <set>
 
 namespace kalendar::detail {
@@ -18,6 +19,7 @@ std::unique_ptr<BookDefinition> BookParser::parse() {
   book_->code = src_.code;
   book_->kind = src_.kind;
   book_->extends = src_.extends;
+  book_->manifest_loc = src_.manifest_loc;
   book_->references_lang = src_.inline_lang;
   collect_keys();
   parse_manifest();
@@ -189,6 +191,21 @@ void BookParser::parse_manifest() {
       MapReader m(*p, "preference", diags_);
       Preference pref;
       pref.key = read_slug(m.require("key"), diags_).value_or("");
+      // The API applies these four; another key is listed by /preferences for a client's own
+      // use (loc_2021's office and creed choices) and changes no answer: said, not an error.
+      static constexpr std::array<std::string_view, 4> kPreferenceKeys = {
+          "bible", "lectionary", "reading_type", "psalter"};
+      if (!pref.key.empty() && std::find(kPreferenceKeys.begin(), kPreferenceKeys.end(),
+                                         pref.key) == kPreferenceKeys.end()) {
+        diags_.warning(p->find("key")->loc,
+                       "preference '" + pref.key +
+                           "' is listed for clients but no route applies it (the API applies "
+                           "bible, lectionary, reading_type, psalter); a choice that changes the "
+                           "calendar is an option (docs/BOOKS.md)");
+      } else if (std::any_of(b.preferences.begin(), b.preferences.end(),
+                             [&](const Preference& other) { return other.key == pref.key; })) {
+        diags_.error(p->find("key")->loc, "preference '" + pref.key + "' is declared twice");
+      }
       // With `bibles:` the bible preference need not list options: `bibles:` decides (a
       // translation may add it over its base book's options).
       const bool versions_in_bibles = pref.key == "bible" && !b.bibles_by_language.empty();
@@ -244,7 +261,8 @@ void BookParser::parse_seasons() {
           diags_.error(back->loc,
                        "'count_back_from' numbers Sundays backwards: the key needs {week_before}");
         }
-      } else if (s.sunday_template.find("{week_before}") != std::string::npos) {
+      } else if (s.sunday_template.find("{week_before}") != std::string::npos &&
+                 !s.sunday_key_by_week.empty()) {  // empty: the template was already refused
         diags_.error(sundays->loc, "a key with {week_before} needs 'count_back_from: <date rule>'");
       }
       if (const SourceNode* overrides = sm.get("overrides")) {

@@ -136,7 +136,7 @@ void BookParser::parse_nearest_sunday(MapReader& tm, TransferRule& rule) {
     if (asks_prevailing(rule.unless.back())) {
       diags_.error(u->loc,
                    "'unless' cannot ask what prevails: a nearest_sunday move is decided before "
-                   "any day is (use season, sunday, date or option conditions)");
+                   "any day is (ask about the target day itself: its season, Sunday or date)");
     }
   }
   if (const SourceNode* o = tm.get("otherwise"); o != nullptr && o->scalar != "stay") {

@@ -103,6 +103,7 @@ class PlanBuilder {
   void resolve_days();
   void decide_day(Index day_index);
   void settle_loser(Index day_index, std::uint32_t slot, const Candidate& winner);
+  void report_search_from_before_loss(const TransferRule& rule, Days lost);
   [[nodiscard]] std::optional<Index> find_target(const Candidate& c, const TransferRule& rule,
                                                  Index from_day) const;
   [[nodiscard]] bool sorts_before(const Candidate& a, Index a_row, const Candidate& b) const;

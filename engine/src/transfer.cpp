@@ -90,6 +90,7 @@ void PlanBuilder::settle_loser(Index day_index, std::uint32_t slot, const Candid
   obs.decided_by = rule_index;
   TransferAction action = rule->action;
   if (action == TransferAction::move) {
+    report_search_from_before_loss(*rule, day.date);
     if (const auto target = find_target(loser, *rule, day_index)) {
       obs.fate = Fate::transferred;
       obs.moved_to = days_[*target].date;
@@ -128,6 +129,19 @@ void PlanBuilder::settle_loser(Index day_index, std::uint32_t slot, const Candid
       break;
   }
   if (loser.origin_day != kNoIndex) origin_of(loser).moved_to = day.date;
+}
+
+// A move searches forward only: a `search_from` on or before the day lost would silently start
+// the day after it instead, so the rule does not say what it seems to.
+void PlanBuilder::report_search_from_before_loss(const TransferRule& rule, Days lost) {
+  if (rule.search_from == kNoIndex) return;
+  const auto from = eval(rule.search_from, year_of(to_civil(lost)));
+  if (!from || *from > lost) return;
+  anomaly(lost,
+          "transfer rule '" + rule.key +
+              "': search_from gives a date on or before the day lost; a move only searches "
+              "forward, from the day after the loss",
+          book_.rules[rule.search_from].loc);
 }
 
 std::optional<Index> PlanBuilder::find_target(const Candidate& c, const TransferRule& rule,

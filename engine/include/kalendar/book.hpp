@@ -362,7 +362,8 @@ struct BookDefinition {
   std::string code;
   std::string kind = "book";  // book | translation | adaptation
   std::string extends;
-  std::string lang;  // the book's own language; strings[0].lang
+  SourceLoc manifest_loc;  // its own book.yaml (an overlay's, not its base's)
+  std::string lang;        // the book's own language; strings[0].lang
   // The language its reading references are written in: that of the book whose tables it has
   // (a translation keeps its original's "Psalm 23" until a writer shows it in `lang`).
   std::string references_lang;
