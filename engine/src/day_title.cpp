@@ -51,9 +51,9 @@ std::string day_title(const ResolvedDay& day, const LanguageStrings& names) {
     return names.sundays[r.sunday_key];
   }
   // The book's name for this weekday (Easter Eve), where the weekday itself prevails.
-  if (prevailing.kind == ObservanceKind::feria && r.day_name != kNoIndex &&
-      !names.day_names[r.day_name].empty()) {
-    return names.day_names[r.day_name];
+  if (const auto named = day.day_name();
+      prevailing.kind == ObservanceKind::feria && named && !names.day_names[named->index].empty()) {
+    return names.day_names[named->index];
   }
   // The innermost season's template first: Easter Week before Easter.
   std::string_view templ = weekday_template(day, names, r.sub_season);

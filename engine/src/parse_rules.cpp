@@ -87,11 +87,19 @@ void BookParser::parse_transfers() {
         rule.action != TransferAction::keep_both && then_node != nullptr) {
       diags_.error(then_node->loc, "a Sunday or weekday loser can only be kept: then: keep_both");
     }
-    if (rule.action == TransferAction::move && rule.move == MoveKind::nearest_sunday &&
-        !rule.winner.empty()) {
-      diags_.error(node.find("when")->loc,
-                   "a nearest_sunday move is decided before precedence: its rule names no "
-                   "'winner'");
+    if (rule.action == TransferAction::move && rule.move == MoveKind::nearest_sunday) {
+      if (!rule.winner.empty()) {
+        diags_.error(node.find("when")->loc,
+                     "a nearest_sunday move is decided before precedence: its rule names no "
+                     "'winner'");
+      }
+      for (const DayMatch& on : rule.loser.on) {
+        if (asks_prevailing(on)) {
+          diags_.error(node.find("when")->loc,
+                       "a nearest_sunday move is decided before precedence: 'loser.on' cannot "
+                       "ask what prevails");
+        }
+      }
     }
     m.finish();
     book_->transfers.push_back(std::move(rule));

@@ -63,9 +63,8 @@ void write_identity(JsonWriter& w, const ResolvedDay& day, const LanguageStrings
     case ObservanceKind::feria:
       w.string(weekday_slug(day.weekday()));
       w.key("name");
-      if (const Index named = day.record().day_name;
-          named != kNoIndex && !names.day_names[named].empty()) {
-        w.string(names.day_names[named]);  // the book's name for the weekday: Easter Eve
+      if (const auto named = day.day_name(); named && !names.day_names[named->index].empty()) {
+        w.string(names.day_names[named->index]);  // the book's name for the weekday: Easter Eve
       } else {
         w.string(names.weekdays[day.weekday().c_encoding()]);
       }

@@ -6,6 +6,7 @@
 #include "json/writer.hpp"
 
 #include "kalendar/engine.hpp"
+#include "kalendar/library.hpp"
 
 #include <gtest/gtest.h>
 #include <simdjson.h>

@@ -201,6 +201,9 @@ class ResolvedDay {
   [[nodiscard]] std::optional<NamedRef> colour() const;
   [[nodiscard]] std::vector<NamedRef> colour_alternatives() const;
   [[nodiscard]] std::optional<FastRef> fast() const;
+  // The book's name for this weekday (`day_names:`: Easter Eve), whatever prevails; its name is
+  // LanguageStrings::day_names[index].
+  [[nodiscard]] std::optional<NamedRef> day_name() const;
   // An observance's celebration, or none for a Sunday or weekday.
   [[nodiscard]] std::optional<NamedRef> celebration_of(const Observance& o) const;
   // The precedence row that ranked an observance, and the transfer rule that set a losing fate.
