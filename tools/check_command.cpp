@@ -132,6 +132,24 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
   Engine engine(library);
   for (const auto& book : library->books()) {
     if (!only.empty() && std::find(only.begin(), only.end(), book->code) == only.end()) continue;
+    // A preference no route applies is listed by /preferences and changes no answer: said (a
+    // warning: loc_2021 lists its office and creed choices for its clients), once, at the book
+    // that declares it.
+    for (const Preference& p : book->preferences) {
+      if (std::find(kAppliedPreferenceKeys.begin(), kAppliedPreferenceKeys.end(), p.key) !=
+              kAppliedPreferenceKeys.end() ||
+          p.loc.file.rfind(books_prefix + book->code + "/", 0) != 0) {
+        continue;
+      }
+      out << format_diagnostic(Diagnostic{
+                 Severity::warning, p.loc,
+                 "preference '" + p.key +
+                     "' is listed for clients but no route applies it (the API applies bible, "
+                     "lectionary, reading_type, psalter); a choice that changes the calendar "
+                     "is an option (docs/BOOKS.md)"})
+          << "\n";
+      ++warnings;
+    }
     const auto failures = run_checks(engine, *book);
     for (const auto& f : failures) out << format_diagnostic(f) << "\n";
     errors += static_cast<int>(failures.size());

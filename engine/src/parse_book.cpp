@@ -191,19 +191,9 @@ void BookParser::parse_manifest() {
       MapReader m(*p, "preference", diags_);
       Preference pref;
       pref.key = read_slug(m.require("key"), diags_).value_or("");
-      // The API applies these four; another key is listed by /preferences for a client's own
-      // use (loc_2021's office and creed choices) and changes no answer: said, not an error.
-      static constexpr std::array<std::string_view, 4> kPreferenceKeys = {
-          "bible", "lectionary", "reading_type", "psalter"};
-      if (!pref.key.empty() && std::find(kPreferenceKeys.begin(), kPreferenceKeys.end(),
-                                         pref.key) == kPreferenceKeys.end()) {
-        diags_.warning(p->find("key")->loc,
-                       "preference '" + pref.key +
-                           "' is listed for clients but no route applies it (the API applies "
-                           "bible, lectionary, reading_type, psalter); a choice that changes the "
-                           "calendar is an option (docs/BOOKS.md)");
-      } else if (std::any_of(b.preferences.begin(), b.preferences.end(),
-                             [&](const Preference& other) { return other.key == pref.key; })) {
+      if (const SourceNode* k = p->find("key")) pref.loc = k->loc;
+      if (std::any_of(b.preferences.begin(), b.preferences.end(),
+                      [&](const Preference& other) { return other.key == pref.key; })) {
         diags_.error(p->find("key")->loc, "preference '" + pref.key + "' is declared twice");
       }
       // With `bibles:` the bible preference need not list options: `bibles:` decides (a

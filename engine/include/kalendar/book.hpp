@@ -321,7 +321,12 @@ struct Preference {
   std::string key;                   // e.g. "bible", "reading_type"
   std::vector<std::string> options;  // allowed values
   std::string default_value;
+  SourceLoc loc;  // its `key:`
 };
+
+// The preferences the API applies; a book may list others for its clients' own use.
+inline constexpr std::array<std::string_view, 4> kAppliedPreferenceKeys = {
+    "bible", "lectionary", "reading_type", "psalter"};
 
 // Names of everything, in one language, fully resolved at load (fallbacks already applied), so
 // that a lookup is an index. Empty string = no name anywhere (reported by the validator).
