@@ -117,15 +117,40 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
     const std::string rest = file.substr(books_prefix.size());
     return std::find(only.begin(), only.end(), rest.substr(0, rest.find('/'))) != only.end();
   };
+  // Load errors per book directory, so that a book's summary line never says "no problems"
+  // after errors in its own files (an overlay that loaded with a broken patch).
+  std::map<std::string, int> load_errors;
   for (const auto& d : diags.items()) {
     if (!wanted_file(d.loc.file)) continue;
     out << format_diagnostic(d) << "\n";
     (d.severity == Severity::error ? errors : warnings) += 1;
+    if (d.severity == Severity::error && d.loc.file.rfind(books_prefix, 0) == 0) {
+      const std::string rest = d.loc.file.substr(books_prefix.size());
+      load_errors[rest.substr(0, rest.find('/'))] += 1;
+    }
   }
 
   Engine engine(library);
   for (const auto& book : library->books()) {
     if (!only.empty() && std::find(only.begin(), only.end(), book->code) == only.end()) continue;
+    // A preference no route applies is listed by /preferences and changes no answer: said (a
+    // warning: loc_2021 lists its office and creed choices for its clients), once, at the book
+    // that declares it.
+    for (const Preference& p : book->preferences) {
+      if (std::find(kAppliedPreferenceKeys.begin(), kAppliedPreferenceKeys.end(), p.key) !=
+              kAppliedPreferenceKeys.end() ||
+          p.loc.file.rfind(books_prefix + book->code + "/", 0) != 0) {
+        continue;
+      }
+      out << format_diagnostic(Diagnostic{
+                 Severity::warning, p.loc,
+                 "preference '" + p.key +
+                     "' is listed for clients but no route applies it (the API applies bible, "
+                     "lectionary, reading_type, psalter); a choice that changes the calendar "
+                     "is an option (docs/BOOKS.md)"})
+          << "\n";
+      ++warnings;
+    }
     const auto failures = run_checks(engine, *book);
     for (const auto& f : failures) out << format_diagnostic(f) << "\n";
     errors += static_cast<int>(failures.size());
@@ -138,9 +163,13 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
     const int from = std::max(opt.from, book->valid_years.from);
     const int to = std::min(opt.to, book->valid_years.to);
     std::vector<bool> eve_matched(book->eves.size(), false);
+    std::vector<bool> row_matched(book->precedence.size(), false);
     for (int year = from; year <= to; ++year) {
       // Held in a local: years outside the engine's cache live only as long as this pointer.
       const auto plan = book->year_plan(year);
+      for (const Observance& o : plan->observances) {
+        if (o.row != kNoIndex) row_matched[o.row] = true;
+      }
       if (!book->eves.empty()) {
         for (const DayRecord& r : plan->days) {
           if (const auto eve = ResolvedDay(*book, plan, r).eve()) eve_matched[eve->rule] = true;
@@ -178,6 +207,23 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
       ++errors;
       eve_unused = true;
     }
+    // A precedence row no observance of the scanned years falls in can never match: an earlier
+    // row takes everything it names, or nothing it names exists.
+    for (std::size_t i = 0; i < book->precedence.size() && from <= to; ++i) {
+      if (row_matched[i]) continue;
+      const PrecedenceRow& row = book->precedence[i];
+      out << format_diagnostic(Diagnostic{
+                 Severity::error, row.loc,
+                 "precedence row '" + row.key + "' never matches in the years " +
+                     std::to_string(from) + "-" + std::to_string(to) +
+                     ": an earlier row takes everything it names, or nothing it names occurs"})
+          << "\n";
+      ++scan_errors;
+    }
+    for (const Diagnostic& d : scan_rules(*book, from, to)) {
+      out << format_diagnostic(d) << "\n";
+      ++scan_errors;
+    }
     for (const auto& key : order) {
       const Grouped& g = grouped[key];
       Diagnostic d;
@@ -194,7 +240,9 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
     errors += scan_errors;
     out << book->code << ": " << count_checks(engine, *book) << " checks, years " << from << "-"
         << to << " scanned, "
-        << (failures.empty() && scan_errors == 0 && !eve_unused ? "no problems" : "problems found")
+        << (failures.empty() && scan_errors == 0 && !eve_unused && load_errors[book->code] == 0
+                ? "no problems"
+                : "problems found")
         << "\n";
   }
   if (errors > 0 || warnings > 0) {

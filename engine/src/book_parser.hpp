@@ -13,6 +13,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -30,6 +31,7 @@ class BookParser {
   void collect_keys();
   void parse_manifest();
   void parse_seasons();
+  void parse_sunday_template(const SourceNode& t, Season& s);
   void parse_celebrations();
   void parse_propers();
   void parse_cycles();
@@ -37,10 +39,18 @@ class BookParser {
   // parse_rules.cpp
   void parse_precedence();
   void parse_transfers();
+  void parse_next_free_day(MapReader& tm, TransferRule& rule);
+  void parse_nearest_sunday(MapReader& tm, TransferRule& rule);
+  static bool asks_prevailing(const DayMatch& m);
   void parse_also_observe();
   void parse_colour_rules();
   void parse_fasts();
   void parse_eves();
+  // parse_tracks.cpp
+  void parse_tracks();
+  [[nodiscard]] std::optional<TrackKind> track_kind(std::string_view key) const;
+  // parse_day_names.cpp
+  void parse_day_names();
   // parse_lectionary.cpp
   void parse_lectionaries();
   void parse_collects();

@@ -369,9 +369,18 @@ std::vector<Diagnostic> run_checks(const Engine& engine, const CompiledBook& boo
         }
       }
       if (!seen) {
-        out.push_back(failure(c.loc, "example: '" + c.key + "' is not observed on " +
-                                         format_iso_date(date) + " (" + std::to_string(year) +
-                                         ")"));
+        std::string message = "example: '" + c.key + "' is not observed on " +
+                              format_iso_date(date) + " (" + std::to_string(year) + ")";
+        // An overlay inherits its base's celebrations with their examples; when its patch
+        // changes the calendar, the failure is the overlay's, not the base file's.
+        const bool inherited = book.kind != "book" && !book.manifest_loc.file.empty() &&
+                               c.loc.file != book.manifest_loc.file;
+        if (inherited) {
+          message += " in " + book.kind + " '" + book.code + "': the example was inherited from " +
+                     c.loc.file + ":" + std::to_string(c.loc.line) +
+                     "; patch the celebration with examples that hold here";
+        }
+        out.push_back(failure(inherited ? book.manifest_loc : c.loc, std::move(message)));
       }
     }
   }

@@ -50,6 +50,11 @@ std::string day_title(const ResolvedDay& day, const LanguageStrings& names) {
   if (day.is_sunday() && r.sunday_key != kNoIndex && !names.sundays[r.sunday_key].empty()) {
     return names.sundays[r.sunday_key];
   }
+  // The book's name for this weekday (Easter Eve), where the weekday itself prevails.
+  if (const auto named = day.day_name();
+      prevailing.kind == ObservanceKind::feria && named && !names.day_names[named->index].empty()) {
+    return names.day_names[named->index];
+  }
   // The innermost season's template first: Easter Week before Easter.
   std::string_view templ = weekday_template(day, names, r.sub_season);
   if (templ.empty()) templ = weekday_template(day, names, r.season);

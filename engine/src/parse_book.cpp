@@ -3,6 +3,7 @@
 #include "reader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <set>
 
 namespace kalendar::detail {
@@ -18,9 +19,11 @@ std::unique_ptr<BookDefinition> BookParser::parse() {
   book_->code = src_.code;
   book_->kind = src_.kind;
   book_->extends = src_.extends;
+  book_->manifest_loc = src_.manifest_loc;
   book_->references_lang = src_.inline_lang;
   collect_keys();
   parse_manifest();
+  parse_tracks();
   parse_seasons();
   parse_celebrations();
   parse_propers();
@@ -32,6 +35,7 @@ std::unique_ptr<BookDefinition> BookParser::parse() {
   parse_colour_rules();
   parse_fasts();
   parse_eves();
+  parse_day_names();
   parse_lectionaries();
   parse_collects();
   check_unused_named();
@@ -187,6 +191,11 @@ void BookParser::parse_manifest() {
       MapReader m(*p, "preference", diags_);
       Preference pref;
       pref.key = read_slug(m.require("key"), diags_).value_or("");
+      if (const SourceNode* k = p->find("key")) pref.loc = k->loc;
+      if (std::any_of(b.preferences.begin(), b.preferences.end(),
+                      [&](const Preference& other) { return other.key == pref.key; })) {
+        diags_.error(p->find("key")->loc, "preference '" + pref.key + "' is declared twice");
+      }
       // With `bibles:` the bible preference need not list options: `bibles:` decides (a
       // translation may add it over its base book's options).
       const bool versions_in_bibles = pref.key == "bible" && !b.bibles_by_language.empty();
@@ -235,33 +244,16 @@ void BookParser::parse_seasons() {
     if (const SourceNode* c = m.get("colour")) s.colour = colour_ref(c->scalar, c->loc);
     if (const SourceNode* sundays = m.get("sundays")) {
       MapReader sm(*sundays, "sundays", diags_);
-      if (const SourceNode* t = sm.require("key")) {
-        s.sunday_template = t->scalar;
-        const bool by_week = t->scalar.find("{week}") != std::string::npos;
-        s.sunday_by_proper = t->scalar.find("{proper}") != std::string::npos;
-        std::string probe = t->scalar;
-        for (std::string_view ph : {"{week}", "{proper}"}) {
-          for (auto pos = probe.find(ph); pos != std::string::npos; pos = probe.find(ph)) {
-            probe.replace(pos, ph.size(), "1");
-          }
+      if (const SourceNode* t = sm.require("key")) parse_sunday_template(*t, s);
+      if (const SourceNode* back = sm.get("count_back_from")) {
+        s.count_back_from = parse_date_rule(back);
+        if (s.sunday_template.find("{week_before}") == std::string::npos) {
+          diags_.error(back->loc,
+                       "'count_back_from' numbers Sundays backwards: the key needs {week_before}");
         }
-        SourceNode probe_node = *t;
-        probe_node.scalar = probe;
-        if (by_week && s.sunday_by_proper) {
-          diags_.error(t->loc, "a Sunday key uses {week} or {proper}, not both");
-        } else if (read_slug(&probe_node, diags_)) {
-          if (by_week) {
-            s.sunday_key_by_week.assign(1, kNoIndex);  // week 0 has no Sunday
-            for (int w = 1; w <= 60; ++w) {
-              std::string key = t->scalar;
-              key.replace(key.find("{week}"), 6, std::to_string(w));
-              s.sunday_key_by_week.push_back(intern_sunday_key(key));
-            }
-          } else if (!s.sunday_by_proper) {
-            s.sunday_key_by_week.assign(61, intern_sunday_key(t->scalar));
-            s.sunday_key_by_week[0] = kNoIndex;
-          }
-        }
+      } else if (s.sunday_template.find("{week_before}") != std::string::npos &&
+                 !s.sunday_key_by_week.empty()) {  // empty: the template was already refused
+        diags_.error(sundays->loc, "a key with {week_before} needs 'count_back_from: <date rule>'");
       }
       if (const SourceNode* overrides = sm.get("overrides")) {
         for (const SourceNode* o : as_list(overrides)) {
@@ -278,6 +270,10 @@ void BookParser::parse_seasons() {
     } else if (s.parent == kNoIndex) {
       // Sub-seasons may leave Sunday keys to their parent.
       diags_.error(node.loc, "season '" + s.key + "' needs 'sundays: {key: ...}'");
+    } else if (const SourceNode* w1 = node.find("week_1")) {
+      diags_.error(w1->loc, "sub-season '" + s.key +
+                                "' has a 'week_1' but no 'sundays' of its own: its Sundays are "
+                                "numbered by its parent");
     }
     m.finish();
     book_->seasons.push_back(std::move(s));
@@ -291,6 +287,47 @@ void BookParser::parse_seasons() {
   }
   if (!book_->seasons.empty() && book_->seasons.front().parent != kNoIndex) {
     diags_.error(book_->seasons.front().loc, "the first season must be a top-level season");
+  }
+}
+
+// A season's Sunday key template: {week} (forwards from week 1), {week_before} (backwards from
+// count_back_from), {proper} (the proper's number), or none (one key for every Sunday).
+void BookParser::parse_sunday_template(const SourceNode& t, Season& s) {
+  s.sunday_template = t.scalar;
+  int placeholders = 0;
+  std::string numbered;  // the placeholder numbered Sundays fill in
+  for (std::string_view ph : {"{week}", "{week_before}", "{proper}"}) {
+    if (t.scalar.find(ph) == std::string::npos) continue;
+    ++placeholders;
+    if (ph == "{proper}") {
+      s.sunday_by_proper = true;
+    } else {
+      numbered = ph;
+    }
+  }
+  std::string probe = t.scalar;
+  for (std::string_view ph : {"{week}", "{week_before}", "{proper}"}) {
+    for (auto pos = probe.find(ph); pos != std::string::npos; pos = probe.find(ph)) {
+      probe.replace(pos, ph.size(), "1");
+    }
+  }
+  SourceNode probe_node = t;
+  probe_node.scalar = probe;
+  if (placeholders > 1) {
+    diags_.error(t.loc, "a Sunday key uses one of {week}, {week_before} or {proper}");
+    return;
+  }
+  if (!read_slug(&probe_node, diags_)) return;
+  if (!numbered.empty()) {
+    s.sunday_key_by_week.assign(1, kNoIndex);  // week 0 has no Sunday
+    for (int w = 1; w <= 60; ++w) {
+      std::string key = t.scalar;
+      key.replace(key.find(numbered), numbered.size(), std::to_string(w));
+      s.sunday_key_by_week.push_back(intern_sunday_key(key));
+    }
+  } else if (!s.sunday_by_proper) {
+    s.sunday_key_by_week.assign(61, intern_sunday_key(t.scalar));
+    s.sunday_key_by_week[0] = kNoIndex;
   }
 }
 

@@ -59,16 +59,29 @@ std::vector<ReadingOption> BookParser::parse_options(const SourceNode& value) {
 SlotEntry BookParser::parse_slot(Slot slot, const SourceNode& value) {
   SlotEntry e;
   e.slot = slot;
-  const bool tracks =
-      value.is_map() && (value.find("semicontinuous") || value.find("complementary"));
+  const bool tracks = value.is_map() && std::any_of(value.entries.begin(), value.entries.end(),
+                                                    [&](const auto& entry) {
+                                                      return track_kind(entry.first.scalar);
+                                                    });
   if (!tracks) {
     e.options = parse_options(value);
     return e;
   }
-  MapReader m(value, "reading tracks", diags_);
-  if (const SourceNode* s = m.get("semicontinuous")) e.semicontinuous = parse_options(*s);
-  if (const SourceNode* c = m.get("complementary")) e.complementary = parse_options(*c);
-  m.finish();
+  // {semicontinuous: ..., complementary: ...}, or the book's own words for them (`tracks:`).
+  for (const auto& [key, body] : value.entries) {
+    const auto kind = track_kind(key.scalar);
+    if (!kind) {
+      diags_.error(key.loc, "unknown track '" + key.scalar + "' (expected " + book_->tracks[0] +
+                                " or " + book_->tracks[1] + ")");
+      continue;
+    }
+    auto& options = *kind == TrackKind::complementary ? e.complementary : e.semicontinuous;
+    if (!options.empty()) {
+      diags_.error(key.loc, "track '" + key.scalar + "' is given twice");
+      continue;
+    }
+    options = parse_options(body);
+  }
   return e;
 }
 

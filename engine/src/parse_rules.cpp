@@ -70,27 +70,13 @@ void BookParser::parse_transfers() {
       } else {
         MapReader tm(*then, "move", diags_);
         rule.action = TransferAction::move;
-        if (const SourceNode* mv = tm.require("move");
-            mv != nullptr && mv->scalar != "next_free_day") {
-          diags_.error(mv->loc, "unknown move '" + mv->scalar + "' (expected next_free_day)");
+        if (auto mv = read_choice(tm.require("move"), kMoveKindSlugs, "move", diags_)) {
+          rule.move = static_cast<MoveKind>(*mv);
         }
-        rule.search_from = parse_date_rule(tm.get("search_from"));
-        if (const SourceNode* w = tm.get("within_days")) {
-          rule.within_days = read_int(w, 1, 60, diags_).value_or(7);
-        }
-        if (const SourceNode* o = tm.get("otherwise")) {
-          if (auto a = read_choice(o, kTransferActionSlugs, "transfer action", diags_)) {
-            rule.otherwise = static_cast<TransferAction>(*a);
-            if (rule.otherwise == TransferAction::move) {
-              diags_.error(o->loc, "'otherwise' cannot be another move");
-              rule.otherwise = TransferAction::omit;
-            }
-          }
-        }
-        if (const SourceNode* c = tm.get("collision")) {
-          if (auto v = read_choice(c, kCollisionSlugs, "collision policy", diags_)) {
-            rule.collision = static_cast<Collision>(*v);
-          }
+        if (rule.move == MoveKind::nearest_sunday) {
+          parse_nearest_sunday(tm, rule);
+        } else {
+          parse_next_free_day(tm, rule);
         }
         tm.finish();
       }
@@ -101,9 +87,81 @@ void BookParser::parse_transfers() {
         rule.action != TransferAction::keep_both && then_node != nullptr) {
       diags_.error(then_node->loc, "a Sunday or weekday loser can only be kept: then: keep_both");
     }
+    if (rule.action == TransferAction::move && rule.move == MoveKind::nearest_sunday) {
+      if (!rule.winner.empty()) {
+        diags_.error(node.find("when")->loc,
+                     "a nearest_sunday move is decided before precedence: its rule names no "
+                     "'winner'");
+      }
+      for (const DayMatch& on : rule.loser.on) {
+        if (asks_prevailing(on)) {
+          diags_.error(node.find("when")->loc,
+                       "a nearest_sunday move is decided before precedence: 'loser.on' cannot "
+                       "ask what prevails");
+        }
+      }
+    }
     m.finish();
     book_->transfers.push_back(std::move(rule));
   }
+}
+
+void BookParser::parse_next_free_day(MapReader& tm, TransferRule& rule) {
+  rule.search_from = parse_date_rule(tm.get("search_from"));
+  if (const SourceNode* w = tm.get("within_days")) {
+    rule.within_days = read_int(w, 1, 60, diags_).value_or(7);
+  }
+  if (const SourceNode* o = tm.get("otherwise")) {
+    if (auto a = read_choice(o, kTransferActionSlugs, "transfer action", diags_)) {
+      rule.otherwise = static_cast<TransferAction>(*a);
+      if (rule.otherwise == TransferAction::move) {
+        diags_.error(o->loc, "'otherwise' cannot be another move");
+        rule.otherwise = TransferAction::omit;
+      }
+    }
+  }
+  if (const SourceNode* c = tm.get("collision")) {
+    if (auto v = read_choice(c, kCollisionSlugs, "collision policy", diags_)) {
+      rule.collision = static_cast<Collision>(*v);
+    }
+  }
+  tm.finish();
+}
+
+// A nearest-Sunday move is decided before precedence (its target may lie before the feast), so
+// it can only ask what is known then: the loser condition picks the feasts it moves (no winner
+// exists yet), and `unless` may not ask what prevails on the target.
+void BookParser::parse_nearest_sunday(MapReader& tm, TransferRule& rule) {
+  for (const char* field : {"search_from", "within_days", "collision"}) {
+    if (const SourceNode* n = tm.get(field)) {
+      diags_.error(n->loc, std::string("'") + field +
+                               "' belongs to next_free_day; nearest_sunday always goes to the "
+                               "Sunday nearest the feast's own day");
+    }
+  }
+  if (const SourceNode* u = tm.get("unless")) {
+    rule.unless.push_back(parse_day_match(*u, "'unless' condition"));
+    if (asks_prevailing(rule.unless.back())) {
+      diags_.error(u->loc,
+                   "'unless' cannot ask what prevails: a nearest_sunday move is decided before "
+                   "any day is (ask about the target day itself: its season, Sunday or date)");
+    }
+  }
+  if (const SourceNode* o = tm.get("otherwise"); o != nullptr && o->scalar != "stay") {
+    diags_.error(o->loc,
+                 "a refused nearest_sunday move leaves the feast on its own day: otherwise: stay");
+  }
+  tm.finish();
+}
+
+bool BookParser::asks_prevailing(const DayMatch& m) {
+  if (!m.prevailing.empty()) return true;
+  for (const auto* list : {&m.any_of, &m.all_of, &m.none_of}) {
+    for (const DayMatch& inner : *list) {
+      if (asks_prevailing(inner)) return true;
+    }
+  }
+  return false;
 }
 
 void BookParser::parse_also_observe() {

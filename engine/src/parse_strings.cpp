@@ -109,6 +109,11 @@ void BookParser::build_strings() {
         }
         if (category == "collects") known = b.collect_index.count(key) > 0;
         if (category == "weekday_titles") known = is_weekday_title_key(key);
+        if (category == "day_names") {
+          const auto& wanted = key;  // Clang 14 cannot capture a structured binding either
+          known = std::any_of(b.day_names.begin(), b.day_names.end(),
+                              [&](const DayName& d) { return d.key == wanted; });
+        }
         if (!known) {
           diags_.error(node->loc, "strings: no " + category + " entry '" + key + "' in this book");
         }
@@ -168,6 +173,7 @@ void BookParser::build_strings() {
     for (const auto& p : b.preferences) ls.preferences.push_back(chain.find("preferences", p.key));
     for (const auto& f : b.fasts) ls.fast_names.push_back(chain.find("fast_names", f.key));
     for (const auto& k : b.collect_keys) ls.collect_titles.push_back(chain.find("collects", k.key));
+    for (const auto& d : b.day_names) ls.day_names.push_back(chain.find("day_names", d.key));
     for (const auto& s : b.seasons) {
       // The season's own template, else the book's or the language's default.
       auto pick = [&](const std::string& suffix) {
@@ -199,6 +205,12 @@ void BookParser::build_strings() {
     if (own.celebrations[i].empty()) {
       diags_.error(b.celebrations[i].loc,
                    "celebration '" + b.celebrations[i].key + "' has no name in " + b.lang);
+    }
+  }
+  for (std::size_t i = 0; i < b.day_names.size(); ++i) {
+    if (own.day_names[i].empty()) {
+      diags_.error(b.day_names[i].loc,
+                   "day name '" + b.day_names[i].key + "' has no name in " + b.lang);
     }
   }
   for (std::size_t i = 0; i < b.seasons.size(); ++i) {

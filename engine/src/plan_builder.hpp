@@ -24,6 +24,7 @@ struct Candidate {
   Index order = 0;              // declaration order: the last tie-break, deterministic
   Index origin_day = kNoIndex;  // for a transferred copy: the day and slot of the original
   std::uint32_t origin_slot = 0;
+  bool origin_relocated = false;  // the slot is in the origin day's `relocated`, not candidates
 };
 
 struct WorkDay {
@@ -39,6 +40,9 @@ struct WorkDay {
   int proper = 0;
   int weeks_to_end = -1;              // see DayFacts
   std::vector<Candidate> candidates;  // sorted by precedence once the day is decided
+  // Celebrations a nearest_sunday move took away before the day was decided: they do not
+  // compete here, and are listed after the candidates (fate `transferred`).
+  std::vector<Candidate> relocated;
   bool decided = false;
   Index colour = kNoIndex;
   ColourSource colour_source = ColourSource::none;
@@ -82,13 +86,24 @@ class PlanBuilder {
   [[nodiscard]] std::optional<Days> eval(Index rule, int civil_year) const;
   [[nodiscard]] WorkDay* day_at(Days d);
   [[nodiscard]] Index sunday_key_for(const WorkDay& day) const;
+  // day_names.cpp
+  [[nodiscard]] Index day_name_for(const WorkDay& day) const;
+  // sunday_numbers.cpp
+  [[nodiscard]] int sunday_number(Index season, const WorkDay& day) const;
   void anomaly(Days d, std::string message, const SourceLoc& loc = {});
   void report_unobserved_feasts();
 
+  // nearest_sunday.cpp
+  void move_to_nearest_sundays();
+  [[nodiscard]] const TransferRule* nearest_sunday_rule(const Candidate& c, const WorkDay& day,
+                                                        Index& rule_index) const;
+
   // transfer.cpp
+  [[nodiscard]] Observance& origin_of(const Candidate& copy);
   void resolve_days();
   void decide_day(Index day_index);
   void settle_loser(Index day_index, std::uint32_t slot, const Candidate& winner);
+  void report_search_from_before_loss(const TransferRule& rule, Days lost);
   [[nodiscard]] std::optional<Index> find_target(const Candidate& c, const TransferRule& rule,
                                                  Index from_day) const;
   [[nodiscard]] bool sorts_before(const Candidate& a, Index a_row, const Candidate& b) const;

@@ -115,7 +115,10 @@ Result<ReadingSet> lookup_readings(const ResolvedDay& day, const ReadingRequest&
           out.readings.push_back({e.slot, e.options, {}, part_index});
           continue;
         }
-        const auto& chosen = out.track == "complementary" ? e.complementary : e.semicontinuous;
+        const auto& chosen =
+            out.track == b.tracks[static_cast<std::size_t>(TrackKind::complementary)]
+                ? e.complementary
+                : e.semicontinuous;
         if (chosen.empty()) {
           out.missing.push_back(e.slot);  // never the other track in its place
           continue;

@@ -38,6 +38,11 @@ std::optional<NamedRef> ResolvedDay::sunday() const {
   return is_sunday() ? governing_sunday() : std::nullopt;
 }
 
+std::optional<NamedRef> ResolvedDay::day_name() const {
+  if (record_->day_name == kNoIndex) return std::nullopt;
+  return NamedRef{record_->day_name, book_->day_names[record_->day_name].key};
+}
+
 std::optional<NamedRef> ResolvedDay::colour() const {
   return named(record_->colour, book_->palette);
 }

@@ -38,6 +38,7 @@ constexpr auto kSections = std::to_array<SectionSpec>({
     {"patch", SectionMerge::single},        {"key_dates", SectionMerge::single},
     {"bibles", SectionMerge::single},       {"eves", SectionMerge::list},
     {"date_rules", SectionMerge::map},      {"conditions", SectionMerge::map},
+    {"day_names", SectionMerge::list},      {"tracks", SectionMerge::single},
 });
 
 // Keys a translation may carry: it changes names only (and, with the language, the Bible
@@ -90,10 +91,10 @@ bool SourceLoader::check_schema(const SourceNode& root) {
 
 StringLayer read_string_layer(const SourceNode& strings, const std::string& lang,
                               DiagnosticList& diags) {
-  static constexpr std::array<std::string_view, 14> kCategories = {
+  static constexpr std::array<std::string_view, 15> kCategories = {
       "book",         "celebrations", "seasons",        "season_labels", "sundays",
       "colours",      "types",        "fasts",          "weekdays",      "preferences",
-      "explanations", "fast_names",   "weekday_titles", "collects"};
+      "explanations", "fast_names",   "weekday_titles", "collects",      "day_names"};
   StringLayer layer;
   layer.lang = lang;
   layer.loc = strings.loc;
@@ -358,10 +359,21 @@ void SourceLoader::add_sections(MergedSource& out, const SourceNode& root, bool 
 }
 
 std::optional<MergedSource> SourceLoader::merge(const std::string& code) {
-  return merge_at_depth(code, 0);
+  chain_.clear();
+  chain_too_deep_ = false;
+  auto out = merge_at_depth(code, 0);
+  if (!out && chain_too_deep_) {
+    std::string path;
+    for (const std::string& link : chain_) path += (path.empty() ? "" : " -> ") + link;
+    const SourceNode* extends = books_.at(code).manifest->find("extends");
+    diags_.error(extends->loc,
+                 "overlays chain more than 4 deep (or extend each other in a cycle): " + path);
+  }
+  return out;
 }
 
 std::optional<MergedSource> SourceLoader::merge_at_depth(const std::string& code, int depth) {
+  chain_.push_back(code);
   auto it = books_.find(code);
   if (it == books_.end() || it->second.manifest == nullptr) return std::nullopt;
   const RawBook& raw = it->second;
@@ -426,7 +438,8 @@ std::optional<MergedSource> SourceLoader::merge_overlay(const std::string& code,
     return std::nullopt;
   }
   if (depth >= 4) {
-    diags_.error(extends->loc, "overlays chain more than 4 deep (or extend each other in a cycle)");
+    chain_.push_back(extends->scalar);
+    chain_too_deep_ = true;  // reported by merge() at the first book of the chain
     return std::nullopt;
   }
   if (!books_.count(extends->scalar)) {

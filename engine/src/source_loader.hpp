@@ -84,6 +84,10 @@ class SourceLoader {
   void apply_patch(MergedSource& out, const SourceNode& patch);
 
   DiagnosticList& diags_;
+  // The overlay chain of the book being merged, to report a chain too deep at that book's own
+  // `extends:` (not at the link where the count ran out, in another book's file).
+  std::vector<std::string> chain_;
+  bool chain_too_deep_ = false;
   std::deque<SourceNode> trees_;  // owns every node handed out
   std::map<std::string, std::pair<const SourceNode*, std::string>> rule_sets_;
   std::vector<StringLayer> global_strings_;

@@ -22,6 +22,11 @@ bool PlanBuilder::sorts_before(const Candidate& a, Index a_row, const Candidate&
   return a.order < b.order;
 }
 
+Observance& PlanBuilder::origin_of(const Candidate& copy) {
+  WorkDay& origin = days_[copy.origin_day];
+  return (copy.origin_relocated ? origin.relocated : origin.candidates)[copy.origin_slot].obs;
+}
+
 void PlanBuilder::resolve_days() {
   for (Index i = 0; i < days_.size(); ++i) decide_day(i);
 }
@@ -51,9 +56,7 @@ void PlanBuilder::decide_day(Index day_index) {
   }
   Candidate& winner = cands.front();
   winner.obs.fate = Fate::prevailed;
-  if (winner.origin_day != kNoIndex) {
-    days_[winner.origin_day].candidates[winner.origin_slot].obs.moved_to = day.date;
-  }
+  if (winner.origin_day != kNoIndex) origin_of(winner).moved_to = day.date;
   const Candidate winner_copy = winner;
   for (std::uint32_t slot = 1; slot < cands.size(); ++slot)
     settle_loser(day_index, slot, winner_copy);
@@ -72,6 +75,8 @@ void PlanBuilder::settle_loser(Index day_index, std::uint32_t slot, const Candid
   for (Index r = 0; r < book_.transfers.size(); ++r) {
     const TransferRule& t = book_.transfers[r];
     if (!movable && t.action != TransferAction::keep_both) continue;
+    // Nearest-Sunday moves were decided before any day (nearest_sunday.cpp).
+    if (t.action == TransferAction::move && t.move == MoveKind::nearest_sunday) continue;
     if (!matches(t.loser, loser, day)) continue;
     if (!t.winner.empty() && !matches(t.winner.front(), winner, day)) continue;
     rule = &t;
@@ -79,14 +84,13 @@ void PlanBuilder::settle_loser(Index day_index, std::uint32_t slot, const Candid
     break;
   }
   if (rule == nullptr) {
-    if (loser.origin_day != kNoIndex) {
-      days_[loser.origin_day].candidates[loser.origin_slot].obs.moved_to = day.date;
-    }
+    if (loser.origin_day != kNoIndex) origin_of(loser).moved_to = day.date;
     return;
   }
   obs.decided_by = rule_index;
   TransferAction action = rule->action;
   if (action == TransferAction::move) {
+    report_search_from_before_loss(*rule, day.date);
     if (const auto target = find_target(loser, *rule, day_index)) {
       obs.fate = Fate::transferred;
       obs.moved_to = days_[*target].date;
@@ -100,10 +104,8 @@ void PlanBuilder::settle_loser(Index day_index, std::uint32_t slot, const Candid
       }
       WorkDay& target_day = days_[*target];
       moved.obs.row = row_of(moved, target_day);
-      const Index origin_day = moved.origin_day;
-      const std::uint32_t origin_slot = moved.origin_slot;
+      origin_of(moved).moved_to = target_day.date;
       target_day.candidates.push_back(moved);
-      days_[origin_day].candidates[origin_slot].obs.moved_to = target_day.date;
       return;
     }
     action = rule->otherwise;
@@ -126,9 +128,20 @@ void PlanBuilder::settle_loser(Index day_index, std::uint32_t slot, const Candid
       obs.fate = Fate::yielded;
       break;
   }
-  if (loser.origin_day != kNoIndex) {
-    days_[loser.origin_day].candidates[loser.origin_slot].obs.moved_to = day.date;
-  }
+  if (loser.origin_day != kNoIndex) origin_of(loser).moved_to = day.date;
+}
+
+// A move searches forward only: a `search_from` on or before the day lost would silently start
+// the day after it instead, so the rule does not say what it seems to.
+void PlanBuilder::report_search_from_before_loss(const TransferRule& rule, Days lost) {
+  if (rule.search_from == kNoIndex) return;
+  const auto from = eval(rule.search_from, year_of(to_civil(lost)));
+  if (!from || *from > lost) return;
+  anomaly(lost,
+          "transfer rule '" + rule.key +
+              "': search_from gives a date on or before the day lost; a move only searches "
+              "forward, from the day after the loss",
+          book_.rules[rule.search_from].loc);
 }
 
 std::optional<Index> PlanBuilder::find_target(const Candidate& c, const TransferRule& rule,

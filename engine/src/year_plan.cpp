@@ -31,6 +31,7 @@ std::unique_ptr<YearPlan> PlanBuilder::build() {
   compute_seasons();
   compute_weeks_and_keys();
   collect_candidates();
+  move_to_nearest_sundays();
   resolve_days();
   report_unobserved_feasts();
   compute_colours_and_fasts();
@@ -117,6 +118,8 @@ void PlanBuilder::compute_seasons() {
       } else {
         const auto end = rule_date(ctx, season.ends);
         inst.end = end ? *end : Days::max();  // clipped to the parent below
+        const auto w1 = season.week_1 != kNoIndex ? rule_date(ctx, season.week_1) : std::nullopt;
+        inst.week_1 = w1 ? *w1 : on_or_after(*start, date::Sunday);
         for (Index p = season.parent; p != kNoIndex; p = book_.seasons[p].parent) ++inst.depth;
         subs.push_back(inst);
       }
@@ -205,12 +208,18 @@ Index PlanBuilder::sunday_key_for(const WorkDay& day) const {
       if (d && *d == day.date) return o.sunday_key;
     }
   }
-  const Season& season = book_.seasons[day.season];
-  const int number = season.sunday_by_proper ? day.proper : day.week;
-  if (number <= 0 || static_cast<std::size_t>(number) >= season.sunday_key_by_week.size()) {
-    return kNoIndex;
+  // The innermost season that numbers its Sundays (a sub-season may have its own `sundays`).
+  for (Index s = day.sub_season != kNoIndex ? day.sub_season : day.season; s != kNoIndex;
+       s = book_.seasons[s].parent) {
+    const Season& season = book_.seasons[s];
+    if (season.sunday_key_by_week.empty()) continue;
+    const int number = sunday_number(s, day);
+    if (number <= 0 || static_cast<std::size_t>(number) >= season.sunday_key_by_week.size()) {
+      return kNoIndex;
+    }
+    return season.sunday_key_by_week[static_cast<std::size_t>(number)];
   }
-  return season.sunday_key_by_week[static_cast<std::size_t>(number)];
+  return kNoIndex;
 }
 
 void PlanBuilder::compute_weeks_and_keys() {
@@ -410,7 +419,8 @@ std::unique_ptr<YearPlan> PlanBuilder::emit() {
   const auto count = static_cast<std::size_t>((last_day_ - first_day_).count() + 1);
   plan->days.reserve(count);
   std::size_t total = 0;
-  for (std::size_t i = first; i < first + count; ++i) total += days_[i].candidates.size();
+  for (std::size_t i = first; i < first + count; ++i)
+    total += days_[i].candidates.size() + days_[i].relocated.size();
   plan->observances.reserve(total);
   for (std::size_t i = first; i < first + count; ++i) {
     WorkDay& w = days_[i];
@@ -429,9 +439,11 @@ std::unique_ptr<YearPlan> PlanBuilder::emit() {
     r.colour_rule = w.colour_rule;
     r.colour_alternatives = w.colour_alternatives;
     r.fast_rule = w.fast_rule;
+    r.day_name = day_name_for(w);
     r.first_observance = static_cast<std::uint32_t>(plan->observances.size());
-    r.observance_count = static_cast<std::uint32_t>(w.candidates.size());
+    r.observance_count = static_cast<std::uint32_t>(w.candidates.size() + w.relocated.size());
     for (const Candidate& c : w.candidates) plan->observances.push_back(c.obs);
+    for (const Candidate& c : w.relocated) plan->observances.push_back(c.obs);
     plan->days.push_back(r);
   }
   for (const SeasonInstance& inst : instances_) {

@@ -100,12 +100,14 @@ ParamDoc text_format() {
   return query("text_format", "string", "Bible text format (default verses)", kFormats);
 }
 std::vector<ParamDoc> context() {
-  return {text("bible", "Bible version (see the book's preferences)", kMaxStringChars),
-          text("psalter", "Psalter (see the book's preferences)", kMaxStringChars),
-          text("lectionary", "Lectionary variant (see the book's preferences)", kMaxStringChars),
-          text("reading_type", "semicontinuous or complementary where the book has both",
-               kMaxStringChars),
-          lang("Response language (BCP 47); default the book's")};
+  return {
+      text("bible", "Bible version (see the book's preferences)", kMaxStringChars),
+      text("psalter", "Psalter (see the book's preferences)", kMaxStringChars),
+      text("lectionary", "Lectionary variant (see the book's preferences)", kMaxStringChars),
+      text("reading_type",
+           "Track, in the book's words (semicontinuous or complementary unless it names its own)",
+           kMaxStringChars),
+      lang("Response language (BCP 47); default the book's")};
 }
 
 std::vector<RouteDoc> build() {

@@ -63,7 +63,11 @@ void write_identity(JsonWriter& w, const ResolvedDay& day, const LanguageStrings
     case ObservanceKind::feria:
       w.string(weekday_slug(day.weekday()));
       w.key("name");
-      w.string(names.weekdays[day.weekday().c_encoding()]);
+      if (const auto named = day.day_name(); named && !names.day_names[named->index].empty()) {
+        w.string(names.day_names[named->index]);  // the book's name for the weekday: Easter Eve
+      } else {
+        w.string(names.weekdays[day.weekday().c_encoding()]);
+      }
       w.key("type");
       w.null();
       w.key("type_name");

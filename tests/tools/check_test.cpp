@@ -48,7 +48,9 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, BrokenBook,
                          ::testing::Values("syntax", "references", "rules_and_ids", "translation",
                                            "yaml_limits", "checks_and_scan", "citations", "titles",
                                            "date_rules", "unreadable_manifest", "colourless",
-                                           "eves", "no_colours", "keep_both"));
+                                           "eves", "no_colours", "keep_both", "moves",
+                                           "counted_weeks", "names_and_tracks", "year_rules",
+                                           "overlays"));
 
 TEST(KalendarCheck, ShippedBooksAreClean) {
   std::string out;

@@ -76,9 +76,24 @@ inline constexpr std::array<std::string_view, 6> kTransferActionSlugs = {
 enum class Collision : std::uint8_t { shift, skip };
 inline constexpr std::array<std::string_view, 2> kCollisionSlugs = {"shift", "skip"};
 
+// Where a `move` goes. next_free_day: forward, to the first day the feast would prevail on,
+// decided as days are decided. nearest_sunday: to the Sunday nearest its own day (Monday to
+// Wednesday: the Sunday before; Thursday to Saturday: the Sunday after), decided before any day
+// is, because it may go backwards; the feast stays on its own day when the target is refused.
+enum class MoveKind : std::uint8_t { next_free_day, nearest_sunday };
+inline constexpr std::array<std::string_view, 2> kMoveKindSlugs = {"next_free_day",
+                                                                   "nearest_sunday"};
+
 enum class FastKind : std::uint8_t { fast, abstinence, special_devotion, self_denial };
 inline constexpr std::array<std::string_view, 4> kFastKindSlugs = {
     "fast", "abstinence", "special_devotion", "self_denial"};
+
+// The two tracks of a two-track lectionary (the Revised Common Lectionary's Sundays after
+// Pentecost): a book reading a book of the Bible continuously, or readings chosen to relate to
+// the Gospel. A book may call them by its own words (`tracks:`, see docs/BOOKS.md).
+enum class TrackKind : std::uint8_t { semicontinuous, complementary };
+inline constexpr std::array<std::string_view, 2> kTrackKindSlugs = {"semicontinuous",
+                                                                    "complementary"};
 
 // ---------------------------------------------------------------------------------------------
 // Date rules: exactly one form each, evaluated for a civil year.
@@ -182,9 +197,12 @@ struct Season {
   Index ends = kNoIndex;    // rule: last day (sub-seasons; top-level ones run to the next start)
   Index week_1 = kNoIndex;  // rule: the Sunday of week 1 (default: first Sunday on/after start)
   Index colour = kNoIndex;
-  // Sunday keys: a template with {week} (advent_{week}) or {proper} (proper_{proper}).
+  // Sunday keys: a template with {week} (advent_{week}), {proper} (proper_{proper}) or
+  // {week_before} (before_advent_{week_before}, counted back from `count_back_from`).
   std::string sunday_template;
   bool sunday_by_proper = false;
+  // rule: the day Sundays are counted back from; the last Sunday before it is number 1.
+  Index count_back_from = kNoIndex;
   std::vector<Index> sunday_key_by_week;  // [week] -> key, for {week} templates
   std::vector<SundayOverride> sunday_overrides;
   std::string source;
@@ -222,6 +240,9 @@ struct TransferRule {
   int within_days = 7;           // days searched, starting at search_from
   TransferAction otherwise = TransferAction::omit;
   Collision collision = Collision::shift;
+  MoveKind move = MoveKind::next_free_day;
+  // For nearest_sunday: at most one condition on the target Sunday that refuses the move.
+  std::vector<DayMatch> unless;
   std::string source;
   SourceLoc loc;
 };
@@ -272,6 +293,16 @@ struct EveRule {
   SourceLoc loc;
 };
 
+// A name the book gives a weekday that is no celebration ("Easter Eve", "Shrove Tuesday"): the
+// day's title when the weekday itself prevails. It never competes, moves or takes a colour.
+// Example (YAML): {key: easter_eve, name: Easter Eve, on: {easter: -1}}.
+struct DayName {
+  std::string key;
+  Index date = kNoIndex;  // rule
+  std::string source;
+  SourceLoc loc;
+};
+
 // A date the year depends on, listed in year views: a celebration's date or a season's start.
 // Example (YAML): {celebration: ash_wednesday} or {season: advent}.
 struct KeyDate {
@@ -290,7 +321,12 @@ struct Preference {
   std::string key;                   // e.g. "bible", "reading_type"
   std::vector<std::string> options;  // allowed values
   std::string default_value;
+  SourceLoc loc;  // its `key:`
 };
+
+// The preferences the API applies; a book may list others for its clients' own use.
+inline constexpr std::array<std::string_view, 4> kAppliedPreferenceKeys = {
+    "bible", "lectionary", "reading_type", "psalter"};
 
 // Names of everything, in one language, fully resolved at load (fallbacks already applied), so
 // that a lookup is an index. Empty string = no name anywhere (reported by the validator).
@@ -317,6 +353,7 @@ struct LanguageStrings {
   // week, one for the days before the season's first Sunday (week 0).
   std::vector<std::string> weekday_titles;
   std::vector<std::string> weekday_titles_before_week_1;
+  std::vector<std::string> day_names;  // by day name index
 };
 
 class YearPlan;
@@ -330,7 +367,8 @@ struct BookDefinition {
   std::string code;
   std::string kind = "book";  // book | translation | adaptation
   std::string extends;
-  std::string lang;  // the book's own language; strings[0].lang
+  SourceLoc manifest_loc;  // its own book.yaml (an overlay's, not its base's)
+  std::string lang;        // the book's own language; strings[0].lang
   // The language its reading references are written in: that of the book whose tables it has
   // (a translation keeps its original's "Psalm 23" until a writer shows it in `lang`).
   std::string references_lang;
@@ -344,6 +382,10 @@ struct BookDefinition {
   std::vector<std::string> services;
   std::vector<std::string> lectionary_variants;  // capabilities.lectionaries
   std::vector<std::string> reading_types;
+  // The book's words for the two tracks of a two-track lectionary, by TrackKind (`tracks:`):
+  // the reading_type values, the keys of its readings' track maps and the `track` it answers.
+  std::array<std::string, 2> tracks = {std::string(kTrackKindSlugs[0]),
+                                       std::string(kTrackKindSlugs[1])};
   std::vector<Preference> preferences;
   std::string source;
   std::string data_version;  // digest of the files the book was built from
@@ -366,6 +408,7 @@ struct BookDefinition {
   std::vector<FastRule> fasts;
   std::vector<EveRule> eves;
   std::vector<KeyDate> key_dates;
+  std::vector<DayName> day_names;
 
   // Readings and collects (lectionary.hpp)
   std::vector<LectionaryTable> lectionaries;

@@ -15,6 +15,10 @@ namespace kalendar {
 // "2025-11-30: colour: expected violet, got rose".
 std::vector<Diagnostic> run_checks(const Engine& engine, const CompiledBook& book);
 
+// Rules that are wrong only in some years, judged over the civil years from..to (rule_scan.cpp):
+// date windows that wrap the new year in some years only, Sunday overrides never on a Sunday.
+std::vector<Diagnostic> scan_rules(const CompiledBook& book, int from, int to);
+
 // How many expectations (check fields and examples) the book carries.
 std::size_t count_checks(const Engine& engine, const CompiledBook& book);
 

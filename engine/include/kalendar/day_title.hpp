@@ -1,6 +1,7 @@
 // What a day is called, in one language: the prevailing celebration's name, else the Sunday's
-// name, else a weekday title built from the book's template for the day's season
-// (strings category `weekday_titles`, see docs/BOOKS.md).
+// name, else the book's name for the weekday (`day_names`: Easter Eve), else a weekday title
+// built from the book's template for the day's season (strings category `weekday_titles`, see
+// docs/BOOKS.md).
 //
 // Example (templates "{weekday} in Easter Week", "{weekday} in week {week} of {season}"):
 //   day_title(<2026-04-06>, en) == "Monday in Easter Week"

@@ -78,6 +78,7 @@ struct DayRecord {
   Index colour_rule = kNoIndex;
   std::uint32_t colour_alternatives = 0;  // bit per palette index
   Index fast_rule = kNoIndex;
+  Index day_name = kNoIndex;  // the book's name for this weekday (day_names), or none
   std::uint32_t first_observance = 0;
   std::uint32_t observance_count = 0;
 };
@@ -200,6 +201,9 @@ class ResolvedDay {
   [[nodiscard]] std::optional<NamedRef> colour() const;
   [[nodiscard]] std::vector<NamedRef> colour_alternatives() const;
   [[nodiscard]] std::optional<FastRef> fast() const;
+  // The book's name for this weekday (`day_names:`: Easter Eve), whatever prevails; its name is
+  // LanguageStrings::day_names[index].
+  [[nodiscard]] std::optional<NamedRef> day_name() const;
   // An observance's celebration, or none for a Sunday or weekday.
   [[nodiscard]] std::optional<NamedRef> celebration_of(const Observance& o) const;
   // The precedence row that ranked an observance, and the transfer rule that set a losing fate.

@@ -32,6 +32,8 @@ KALENDAR_VOCABULARY(ObservanceKind, kObservanceKindSlugs);
 KALENDAR_VOCABULARY(Relation, kRelationSlugs);
 KALENDAR_VOCABULARY(TransferAction, kTransferActionSlugs);
 KALENDAR_VOCABULARY(Collision, kCollisionSlugs);
+KALENDAR_VOCABULARY(MoveKind, kMoveKindSlugs);
+KALENDAR_VOCABULARY(TrackKind, kTrackKindSlugs);
 KALENDAR_VOCABULARY(FastKind, kFastKindSlugs);
 KALENDAR_VOCABULARY(Fate, kFateSlugs);
 KALENDAR_VOCABULARY(ColourSource, kColourSourceSlugs);
