@@ -20,6 +20,7 @@ std::unique_ptr<BookDefinition> BookParser::parse() {
   book_->extends = src_.extends;
   book_->references_lang = src_.inline_lang;
   collect_keys();
+  parse_options();
   parse_manifest();
   parse_seasons();
   parse_celebrations();
@@ -35,6 +36,7 @@ std::unique_ptr<BookDefinition> BookParser::parse() {
   parse_lectionaries();
   parse_collects();
   check_unused_named();
+  check_options_against_preferences();
   check_celebration_dependencies();
   build_strings();
   return std::move(book_);

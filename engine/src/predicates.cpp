@@ -31,6 +31,7 @@ std::optional<Days> ConditionMatcher::eval(Index rule, int civil_year) const {
 
 bool ConditionMatcher::matches(const CandidateMatch& m, const Observance& o,
                                const DayFacts& day) const {
+  if (!options_hold(book_, m.options, options_)) return false;
   if (m.kinds != 0 && (m.kinds & (1u << static_cast<unsigned>(o.kind))) == 0) return false;
   if (!m.celebrations.empty() &&
       (o.kind != ObservanceKind::celebration || !contains(m.celebrations, o.celebration))) {
@@ -55,6 +56,7 @@ bool ConditionMatcher::matches(const CandidateMatch& m, const Observance& o,
 }
 
 bool ConditionMatcher::matches(const DayMatch& m, const DayFacts& day) const {
+  if (!options_hold(book_, m.options, options_)) return false;
   if (!m.seasons.empty() && !in_any_season(book_, day, m.seasons)) return false;
   if (m.weekdays != 0 && (m.weekdays & (1u << weekday_of(day.date).c_encoding())) == 0) {
     return false;

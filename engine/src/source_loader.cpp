@@ -38,6 +38,7 @@ constexpr auto kSections = std::to_array<SectionSpec>({
     {"patch", SectionMerge::single},        {"key_dates", SectionMerge::single},
     {"bibles", SectionMerge::single},       {"eves", SectionMerge::list},
     {"date_rules", SectionMerge::map},      {"conditions", SectionMerge::map},
+    {"options", SectionMerge::list},
 });
 
 // Keys a translation may carry: it changes names only (and, with the language, the Bible

@@ -21,7 +21,8 @@ std::optional<CelebrationInYear> find_celebration_by_id(const CompiledBook& book
   return all_celebrations(book)[i];
 }
 
-Result<YearCalendar> celebrations_of_year(const CompiledBook& book, int year) {
+Result<YearCalendar> celebrations_of_year(const CompiledBook& book, int year,
+                                          const OptionSet& options) {
   if (!book.valid_years.contains(year) || year < kMinYear || year > kMaxYear) {
     return engine_error(EngineErrc::out_of_range, "book '" + book.code +
                                                       "' answers for the years " +
@@ -35,7 +36,8 @@ Result<YearCalendar> celebrations_of_year(const CompiledBook& book, int year) {
   const Days last{CivilDate{date::year{year} / 12 / 31}};
   std::shared_ptr<const YearPlan> plan;
   for (Days d = first; d <= last; d += date::days{1}) {
-    if (plan == nullptr || d > plan->last_day) plan = book.year_plan(book.liturgical_year_of(d));
+    if (plan == nullptr || d > plan->last_day)
+      plan = book.year_plan(book.liturgical_year_of(d), options);
     const ResolvedDay day(book, plan, *plan->find(d));
     for (const Observance& o : day.observances()) {
       if (o.kind == ObservanceKind::sunday && (o.fate == Fate::prevailed || o.fate == Fate::kept)) {

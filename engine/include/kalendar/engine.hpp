@@ -155,16 +155,23 @@ class Engine {
   // Errors: unknown_book; out_of_range (outside 1583..4099 or the book's valid_years). The
   // overloads taking a book serve a caller that has already looked it up (the server does, once
   // per request) and cannot fail with unknown_book.
-  [[nodiscard]] Result<ResolvedDay> day(std::string_view book, CivilDate date) const;
-  [[nodiscard]] Result<ResolvedDay> day(const CompiledBook& book, CivilDate date) const;
+  // `options`: the book's calendar options in force (options.hpp; empty: its defaults).
+  [[nodiscard]] Result<ResolvedDay> day(std::string_view book, CivilDate date,
+                                        const OptionSet& options = {}) const;
+  [[nodiscard]] Result<ResolvedDay> day(const CompiledBook& book, CivilDate date,
+                                        const OptionSet& options = {}) const;
   // Inclusive range of at most kMaxRangeDays days. Errors as day(), plus range_too_large and
   // invalid_range (from after to).
   [[nodiscard]] Result<std::vector<ResolvedDay>> range(std::string_view book, CivilDate from,
-                                                       CivilDate to) const;
+                                                       CivilDate to,
+                                                       const OptionSet& options = {}) const;
   [[nodiscard]] Result<std::vector<ResolvedDay>> range(const CompiledBook& book, CivilDate from,
-                                                       CivilDate to) const;
-  [[nodiscard]] Result<YearOverview> year(std::string_view book, int year) const;
-  [[nodiscard]] Result<YearOverview> year(const CompiledBook& book, int year) const;
+                                                       CivilDate to,
+                                                       const OptionSet& options = {}) const;
+  [[nodiscard]] Result<YearOverview> year(std::string_view book, int year,
+                                          const OptionSet& options = {}) const;
+  [[nodiscard]] Result<YearOverview> year(const CompiledBook& book, int year,
+                                          const OptionSet& options = {}) const;
 
   // Readings of a day for one office (`evening` follows the day's eve where the book's `eves:`
   // rule takes readings: ReadingSet::eve). Errors: unknown_reading_type, unknown_psalter (not one

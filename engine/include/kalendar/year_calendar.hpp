@@ -38,6 +38,7 @@ struct YearCalendar {
                                                                       int id);
 
 // Errors: out_of_range (the civil year is outside the book's valid years).
-[[nodiscard]] Result<YearCalendar> celebrations_of_year(const CompiledBook& book, int year);
+[[nodiscard]] Result<YearCalendar> celebrations_of_year(const CompiledBook& book, int year,
+                                                        const OptionSet& options = {});
 
 }  // namespace kalendar
