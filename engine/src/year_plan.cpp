@@ -271,7 +271,9 @@ void PlanBuilder::collect_candidates() {
       const auto d = ctx.celebration_dates[c];
       if (!d) {
         const Days jan1{date::year{year} / 1 / 1};
-        if (jan1 >= first_day_ && jan1 <= last_day_) {
+        // A date option left unset gives no date by design (a parish without a dedication).
+        const bool by_option = std::holds_alternative<OptionDate>(book_.rules[cel.date].form);
+        if (!by_option && jan1 >= first_day_ && jan1 <= last_day_) {
           anomaly(jan1, "celebration '" + cel.key + "' has no date in " + std::to_string(year),
                   cel.loc);
         }

@@ -101,7 +101,9 @@ std::shared_ptr<AppState> make_app_state(std::shared_ptr<const Library> library,
 std::shared_ptr<AppState> load_app_state(const AppPaths& paths, DiagnosticList& diags,
                                          const std::function<void(std::string_view)>& log) {
   const auto started = std::chrono::steady_clock::now();
-  auto library = load_library(LibrarySources::from_dirs(paths.rules_dir, paths.books_dir), diags);
+  LibrarySources sources = LibrarySources::from_dirs(paths.rules_dir, paths.books_dir);
+  if (!paths.local_books_dir.empty()) sources.local_books_dirs.push_back(paths.local_books_dir);
+  auto library = load_library(sources, diags);
   if (diags.has_errors()) return nullptr;
   if (library->books().empty()) {
     // An empty (or mistyped) books directory would otherwise report ready and answer every

@@ -70,6 +70,11 @@ void write_rule(JsonWriter& w, const CompiledBook& b, Index rule) {
       w.string(b.celebrations[c.celebration].key);
       member("days", c.days);
     }
+    void operator()(const OptionDate& o) const {
+      form(5);
+      w.key("option");
+      w.string(b.options[o.option].key);
+    }
     // The form's name comes from the engine's vocabulary (kDateRuleFormSlugs).
     void form(std::size_t variant_index) const {
       w.key("form");
@@ -134,7 +139,7 @@ HandlerResult list_route(RequestContext& ctx, const AppState& app) {
   const LanguageStrings& names = *scope->names;
   std::optional<YearCalendar> calendar;
   if (year) {
-    auto listed = celebrations_of_year(b, *year);
+    auto listed = celebrations_of_year(b, *year, scope->options);
     if (listed) {
       calendar = std::move(listed).value();
     } else {
@@ -231,7 +236,7 @@ HandlerResult one_route(RequestContext& ctx, const AppState& app) {
   }
   CelebrationInYear e = *entry;
   if (year) {
-    auto listed = celebrations_of_year(b, *year);
+    auto listed = celebrations_of_year(b, *year, scope->options);
     if (!listed) {
       ctx.errors().invalid("year", "outside the book's years");
       return ctx.errors();

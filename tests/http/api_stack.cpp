@@ -86,8 +86,10 @@ ApiStack::ApiStack(StackOptions options) : scratch_(make_scratch()) {
 
     DiagnosticList diags;
     const std::string source = KALENDAR_SOURCE_DIR;
-    std::shared_ptr<const Library> library =
-        load_library(LibrarySources::from_dirs(source + "/rules", source + "/books"), diags);
+    LibrarySources sources = LibrarySources::from_dirs(source + "/rules", source + "/books");
+    if (!options.local_books_dir.empty())
+      sources.local_books_dirs.push_back(options.local_books_dir);
+    std::shared_ptr<const Library> library = load_library(sources, diags);
     if (diags.has_errors() || library == nullptr) {
       throw std::runtime_error("books do not load:\n" + diagnostics_text(diags));
     }

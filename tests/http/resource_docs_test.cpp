@@ -67,6 +67,14 @@ class TableWalk {
       case Shape::Kind::any_of:
         EXPECT_TRUE(e.is_int64() || e.is_string()) << at;
         return;
+      case Shape::Kind::map: {
+        simdjson::dom::object members;
+        ASSERT_EQ(e.get(members), simdjson::SUCCESS) << at << " is not an object";
+        for (auto [name, member] : members) {
+          value(member, *shape.items, shape.items_nullable, at + "/" + std::string(name));
+        }
+        return;
+      }
     }
   }
 
