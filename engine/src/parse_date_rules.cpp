@@ -152,7 +152,8 @@ void BookParser::parse_date_variants(const SourceNode* leap_year, const SourceNo
       if (const SourceNode* l = wm.get("leap_year")) e.leap_year = read_bool(l, diags_);
       if (const SourceNode* o = wm.get("option")) e.options = parse_option_tests(*o);
       wm.finish();
-      if (e.weekdays == 0 && e.coincides.empty() && !e.leap_year && e.options.empty()) {
+      if (e.weekdays == 0 && e.coincides.empty() && !e.leap_year &&
+          when->find("option") == nullptr) {
         diags_.error(when->loc,
                      "a date exception's 'when' needs weekday, date, leap_year or option");
       }

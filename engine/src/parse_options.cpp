@@ -87,11 +87,13 @@ void BookParser::parse_options() {
         }
       }
     }
-    for (const CalendarOption& other : options) {
-      if (other.key == o.key) {
-        diags_.error(node.loc, "option '" + o.key + "' is already declared at " + other.loc.file +
-                                   ":" + std::to_string(other.loc.line));
-      }
+    const auto twice =
+        std::find_if(options.begin(), options.end(),
+                     [&](const CalendarOption& other) { return other.key == o.key; });
+    if (twice != options.end()) {
+      diags_.error(node.loc, "option '" + o.key + "' is already declared at " + twice->loc.file +
+                                 ":" + std::to_string(twice->loc.line));
+      continue;
     }
     options.push_back(std::move(o));
   }
@@ -124,6 +126,7 @@ Index BookParser::option_ref(const SourceNode& key, bool want_date) {
     diags_.error(key.loc, "unknown option '" + key.scalar + "' (not in 'options')");
     return kNoIndex;
   }
+  option_used_[i] = true;  // used, even wrongly: the error says what is wrong
   if (book_->options[i].is_date != want_date) {
     diags_.error(key.loc, want_date
                               ? "option '" + key.scalar + "' is not a date option (type: date)"
@@ -132,7 +135,6 @@ Index BookParser::option_ref(const SourceNode& key, bool want_date) {
                                     "}, not a value test");
     return kNoIndex;
   }
-  option_used_[i] = true;
   return i;
 }
 
