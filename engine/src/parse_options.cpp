@@ -9,15 +9,6 @@ namespace kalendar::detail {
 
 namespace {
 
-// The API's route parameter names: an option becomes a query parameter `?KEY=VALUE` of every
-// route that computes days, so it must not shadow one of these (server/params.cpp checks the
-// list against every parameter the routes read: tests/http/options_test.cpp).
-constexpr std::string_view kReservedOptionKeys[] = {
-    "book",       "date",         "year",    "from", "to",      "service",     "bible",
-    "lectionary", "reading_type", "psalter", "lang", "include", "fields",      "limit",
-    "cursor",     "month",        "day",     "type", "q",       "text_format", "movable",
-    "version",    "reference",    "code",    "id",   "token",   "options"};
-
 // Choice options carry at most this many values (their tests are a 32-bit mask).
 constexpr std::size_t kMaxOptionValues = 32;
 

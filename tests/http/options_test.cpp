@@ -4,8 +4,10 @@
 // `dedication` date option and its patron, St Alban (22 June), kept as a Holy Day.
 //
 // January 2026: Sun 4, Tue 6.  June 2025: Sun 22, Mon 23.  October 2026: Mon 12.
+#include "kalendar/options.hpp"
+
 #include "api_stack.hpp"
-#include "json/resource_docs.hpp"
+#include "handlers/openapi.hpp"
 #include "json_view.hpp"
 
 #include <gtest/gtest.h>
@@ -132,6 +134,19 @@ TEST(Options, PreferencesListTheOptionsThatChangeTheCalendar) {
   ASSERT_NE(lectionary, ids.end());
   EXPECT_FALSE(
       j.boolean("/data/" + std::to_string(lectionary - ids.begin()) + "/changes_calendar"));
+}
+
+TEST(Options, NoOptionKeyCanShadowARouteParameter) {
+  // The validator refuses the keys of kReservedOptionKeys; every parameter of every route must
+  // be among them, or a book could declare an option its routes read as something else.
+  for (const api::RouteDoc& route : api::route_docs()) {
+    for (const api::ParamDoc& p : route.params) {
+      const std::string name = p.name.substr(0, p.name.find('['));  // fields[day] -> fields
+      EXPECT_NE(std::find(std::begin(kReservedOptionKeys), std::end(kReservedOptionKeys), name),
+                std::end(kReservedOptionKeys))
+          << route.operation_id << ": parameter '" << name << "' is not reserved";
+    }
+  }
 }
 
 TEST(LocalCalendars, AParishOverlayIsListedWithTheBookItExtends) {

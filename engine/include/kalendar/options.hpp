@@ -19,9 +19,20 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace kalendar {
+
+// The API's route parameter names: an option becomes a query parameter `?KEY=VALUE` of every
+// route that computes days, so its key must not shadow one of these (the validator refuses it).
+// tests/http/options_test.cpp checks that every parameter the OpenAPI document lists is here.
+inline constexpr std::string_view kReservedOptionKeys[] = {
+    "book",         "date",         "year",    "from", "to",      "service",     "bible",
+    "lectionary",   "reading_type", "psalter", "lang", "include", "fields",      "limit",
+    "cursor",       "month",        "day",     "type", "q",       "text_format", "movable",
+    "version",      "reference",    "ref",     "code", "id",      "token",       "options",
+    "alternatives", "text",         "key"};
 
 // A choice option: the index of the value in CalendarOption::values. A date option: month * 32
 // + day, or kUnsetDateOption when no date is given (the celebration then does not occur).
