@@ -416,7 +416,8 @@ inline constexpr std::size_t kPlanCacheCapacity = 64;
 
 // How many resolved years for option sets other than the defaults a book keeps at most: a client
 // trying combinations of options or dates evicts its own entries, never grows the process. Each
-// entry is one YearPlan (about 50 KB; docs/PERFORMANCE.md), so at most ~1.6 MB per book.
+// entry is one YearPlan (40-60 KB for the shipped books; docs/PERFORMANCE.md), so at most about
+// 2 MB per book.
 inline constexpr std::size_t kOptionPlanCacheCapacity = 32;
 
 // What a book's cache of resolved years did so far. Example: {60, 12000, 400, 336}.
