@@ -28,6 +28,8 @@ struct ServerConfig {
   int threads = 2;                    // --threads, KALENDAR_THREADS (Pistache I/O threads)
   std::string books_dir = "books";    // --books-dir, KALENDAR_BOOKS_DIR
   std::string rules_dir = "rules";    // --rules-dir, KALENDAR_RULES_DIR
+  // --local-books-dir, KALENDAR_LOCAL_BOOKS_DIR: local calendars ("" : none).
+  std::string local_books_dir{};
   std::string sword_path = "/usr/share/sword";  // --sword-path, KALENDAR_SWORD_PATH
   std::string keys_db = "var/keys.sqlite3";     // --keys-db, KALENDAR_KEYS_DB
   std::string texts_dir{};        // --texts-dir, KALENDAR_TEXTS_DIR ("" : no text packs)

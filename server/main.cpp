@@ -69,6 +69,7 @@ int run(const kalendar::api::ServerConfig& cfg) {
   const api::StateBuilder build_state = [&cfg, &logger](DiagnosticList& diags) {
     return api::load_app_state(api::AppPaths{.rules_dir = cfg.rules_dir,
                                              .books_dir = cfg.books_dir,
+                                             .local_books_dir = cfg.local_books_dir,
                                              .texts_dir = cfg.texts_dir,
                                              .bible_cache_dir = cfg.bible_cache_dir,
                                              .sword_path = cfg.sword_path},

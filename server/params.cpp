@@ -336,8 +336,27 @@ void ParamReader::reject_unknown() {
     if (std::find(known_.begin(), known_.end(), p.name) != known_.end()) continue;
     if (std::find(reported.begin(), reported.end(), p.name) != reported.end()) continue;
     reported.push_back(p.name);
-    errors_.invalid(p.name, "is not a parameter of this route");
+    if (defer_) {
+      deferred_.emplace_back(p.name);
+    } else {
+      errors_.invalid(p.name, "is not a parameter of this route");
+    }
   }
+}
+
+void ParamReader::report_deferred() {
+  for (const std::string& name : deferred_) {
+    if (std::find(known_.begin(), known_.end(), name) != known_.end()) continue;
+    errors_.invalid(name, "is not a parameter of this route");
+  }
+  deferred_.clear();
+  defer_ = false;
+}
+
+std::optional<std::string> ParamReader::raw(std::string_view name) {
+  const QueryParam* p = lookup(name);
+  if (p == nullptr) return std::nullopt;
+  return p->value;
 }
 
 }  // namespace kalendar::api

@@ -170,6 +170,14 @@ class ParamReader {
   // Reports every parameter that was neither read nor allowed as invalid_parameter.
   // Example: `servce=eucharist` -> invalid_parameter, source.parameter "servce".
   void reject_unknown();
+  // For routes with a `book`: the book's calendar options are query parameters named by the
+  // book (`?epiphany=sunday`), known only once the book is. After defer_unknown(),
+  // reject_unknown() keeps the unknown names, and report_deferred() (BookParams::resolve, once
+  // it has read the book's options) reports those still unknown, as reject_unknown() would have.
+  void defer_unknown() { defer_ = true; }
+  void report_deferred();
+  // The value of a parameter, marking it known; nullopt when absent. Example: raw("epiphany").
+  std::optional<std::string> raw(std::string_view name);
 
   // The list problems go to. Example: if (!p.errors().empty()) return p.errors();
   [[nodiscard]] ErrorList& errors() { return errors_; }
@@ -183,7 +191,9 @@ class ParamReader {
   const Query& query_;
   ErrorList& errors_;
   std::vector<std::string> known_;
+  std::vector<std::string> deferred_;  // unknown names kept by reject_unknown() after defer
   bool fields_read_ = false;
+  bool defer_ = false;
 };
 
 }  // namespace kalendar::api

@@ -26,12 +26,14 @@ constexpr const char* kUsage =
     "  PATH   a books directory (every book in it) or one book directory\n"
     "  --years  liturgical years scanned for anomalies (default 1900-2199)\n"
     "  --rules  shared rule sets (default: the 'rules' directory beside the books directory)\n"
+    "  --local-books-dir DIR  also load the local calendars of DIR, as kalendar-server does\n"
     "Exit status: 0 clean, 1 problems found, 2 usage error.\n";
 
 struct Options {
   int from = 1900;
   int to = 2199;
   std::string rules;
+  std::string local_books_dir;
   std::vector<std::string> paths;
 };
 
@@ -58,7 +60,7 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
       out << kUsage;
       return 0;
     }
-    if (a == "--years" || a == "--rules") {
+    if (a == "--years" || a == "--rules" || a == "--local-books-dir") {
       if (i + 1 >= args.size()) {
         err << "kalendar-check: " << a << " needs a value\n" << kUsage;
         return 2;
@@ -66,6 +68,8 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
       const std::string& v = args[++i];
       if (a == "--rules") {
         opt.rules = v;
+      } else if (a == "--local-books-dir") {
+        opt.local_books_dir = v;
       } else if (!parse_year_range(v, opt.from, opt.to)) {
         err << "kalendar-check: --years takes FROM-TO within " << kMinYear << "-" << kMaxYear
             << " (got '" << v << "')\n";
@@ -106,6 +110,7 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (opt.rules.empty())
     opt.rules = (fs::path(books_dir) / ".." / "rules").lexically_normal().string();
   LibrarySources sources = LibrarySources::from_dirs(opt.rules, books_dir);
+  if (!opt.local_books_dir.empty()) sources.local_books_dirs.push_back(opt.local_books_dir);
 
   DiagnosticList diags;
   auto library = load_library(sources, diags);

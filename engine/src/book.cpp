@@ -5,6 +5,7 @@
 
 #include "kalendar/resolved.hpp"
 
+#include <algorithm>
 #include <mutex>
 #include <utility>
 
@@ -72,8 +73,67 @@ class YearCache {
   std::array<Slot, kMaxYear - kMinYear + 2> slots_{};
 };
 
+// The resolved years of option sets other than the book's defaults (issue 14): at most
+// kOptionPlanCacheCapacity (set, year) entries per book, least recently used dropped, so a client
+// trying every combination of options and years cannot grow the process. A linear scan: the
+// capacity is small, and building a plan costs far more than comparing a few dozen short sets.
+class OptionYearCache {
+ public:
+  std::shared_ptr<const YearPlan> find(const OptionSet& options, int year) {
+    const std::lock_guard lock(mutex_);
+    for (Entry& e : entries_) {
+      if (e.year == year && e.options == options) {
+        ++stats_.hits;
+        e.last_used = ++clock_;
+        return e.plan;
+      }
+    }
+    ++stats_.misses;
+    return nullptr;
+  }
+
+  std::shared_ptr<const YearPlan> keep(const OptionSet& options, int year,
+                                       std::shared_ptr<const YearPlan> plan) {
+    std::shared_ptr<const YearPlan> dropped;  // released outside the lock
+    const std::lock_guard lock(mutex_);
+    for (const Entry& e : entries_) {
+      if (e.year == year && e.options == options) return e.plan;  // another thread was faster
+    }
+    if (entries_.size() >= kOptionPlanCacheCapacity) {
+      auto oldest = std::min_element(
+          entries_.begin(), entries_.end(),
+          [](const Entry& a, const Entry& b) { return a.last_used < b.last_used; });
+      dropped = std::move(oldest->plan);
+      entries_.erase(oldest);
+      ++stats_.evictions;
+    }
+    entries_.push_back({options, year, plan, ++clock_});
+    stats_.resident = entries_.size();
+    return plan;
+  }
+
+  PlanCacheStats stats() const {
+    const std::lock_guard lock(mutex_);
+    return stats_;
+  }
+
+ private:
+  struct Entry {
+    OptionSet options;
+    int year = 0;
+    std::shared_ptr<const YearPlan> plan;
+    std::uint64_t last_used = 0;
+  };
+  mutable std::mutex mutex_;
+  std::uint64_t clock_ = 0;
+  PlanCacheStats stats_;
+  std::vector<Entry> entries_;
+};
+
 CompiledBook::CompiledBook(BookDefinition definition)
-    : BookDefinition(std::move(definition)), cache_(std::make_unique<YearCache>()) {}
+    : BookDefinition(std::move(definition)),
+      cache_(std::make_unique<YearCache>()),
+      option_cache_(std::make_unique<OptionYearCache>()) {}
 CompiledBook::~CompiledBook() = default;
 
 std::shared_ptr<const CompiledBook> CompiledBook::compile(BookDefinition definition) {
@@ -142,15 +202,85 @@ int CompiledBook::liturgical_year_of(Days day) const {
   return day >= year_begins_in(y) ? y + 1 : y;
 }
 
-std::shared_ptr<const YearPlan> CompiledBook::year_plan(int liturgical_year) const {
+std::shared_ptr<const YearPlan> CompiledBook::year_plan(int liturgical_year,
+                                                        const OptionSet& requested) const {
   if (liturgical_year < kMinYear || liturgical_year > kMaxYear + 1) {
-    return detail::PlanBuilder(*this, liturgical_year).build();  // refused by the callers
+    return detail::PlanBuilder(*this, liturgical_year, normalize_options(requested))
+        .build();  // refused by the callers
   }
-  if (auto plan = cache_->find(liturgical_year)) return plan;
-  return cache_->keep(liturgical_year, detail::PlanBuilder(*this, liturgical_year).build());
+  if (requested.is_default() || normalize_options(requested).is_default()) {
+    if (auto plan = cache_->find(liturgical_year)) return plan;
+    return cache_->keep(liturgical_year, detail::PlanBuilder(*this, liturgical_year).build());
+  }
+  const OptionSet set = normalize_options(requested);
+  if (auto plan = option_cache_->find(set, liturgical_year)) return plan;
+  return option_cache_->keep(set, liturgical_year,
+                             detail::PlanBuilder(*this, liturgical_year, set).build());
 }
 
 PlanCacheStats CompiledBook::plan_cache_stats() const { return cache_->stats(); }
+PlanCacheStats CompiledBook::option_plan_cache_stats() const { return option_cache_->stats(); }
+
+Index BookDefinition::find_option(std::string_view key) const {
+  for (Index i = 0; i < options.size(); ++i) {
+    if (options[i].key == key) return i;
+  }
+  return kNoIndex;
+}
+
+std::vector<OptionValue> BookDefinition::default_option_values() const {
+  std::vector<OptionValue> out;
+  out.reserve(options.size());
+  for (const CalendarOption& o : options) out.push_back(o.default_value);
+  return out;
+}
+
+std::optional<OptionValue> BookDefinition::parse_option_value(Index option,
+                                                              std::string_view text) const {
+  const CalendarOption& o = options[option];
+  if (!o.is_date) {
+    for (std::size_t i = 0; i < o.values.size(); ++i) {
+      if (o.values[i] == text) return static_cast<OptionValue>(i);
+    }
+    return std::nullopt;
+  }
+  // MM-DD, a day that exists in some year (29 February is kept only in leap years).
+  if (text.size() != 5 || text[2] != '-') return std::nullopt;
+  auto digit = [&](std::size_t i) { return text[i] >= '0' && text[i] <= '9'; };
+  if (!digit(0) || !digit(1) || !digit(3) || !digit(4)) return std::nullopt;
+  const unsigned month = static_cast<unsigned>((text[0] - '0') * 10 + (text[1] - '0'));
+  const unsigned day = static_cast<unsigned>((text[3] - '0') * 10 + (text[4] - '0'));
+  const CivilDate probe{date::year{2000}, date::month{month}, date::day{day}};  // a leap year
+  if (!probe.ok()) return std::nullopt;
+  return static_cast<OptionValue>(month * 32 + day);
+}
+
+std::string BookDefinition::option_value_text(Index option, OptionValue value) const {
+  const CalendarOption& o = options[option];
+  if (!o.is_date) return value < o.values.size() ? o.values[value] : std::string();
+  if (value == kUnsetDateOption) return {};
+  const unsigned month = value / 32u;
+  const unsigned day = value % 32u;
+  std::string out(5, '-');
+  out[0] = static_cast<char>('0' + month / 10);
+  out[1] = static_cast<char>('0' + month % 10);
+  out[3] = static_cast<char>('0' + day / 10);
+  out[4] = static_cast<char>('0' + day % 10);
+  return out;
+}
+
+OptionValue BookDefinition::option_value(const OptionSet& set, Index option) const {
+  const auto values = set.values();
+  return option < values.size() ? values[option] : options[option].default_value;
+}
+
+OptionSet BookDefinition::normalize_options(const OptionSet& set) const {
+  const auto values = set.values();
+  for (Index i = 0; i < values.size() && i < options.size(); ++i) {
+    if (values[i] != options[i].default_value) return set;
+  }
+  return {};
+}
 
 std::string_view ResolvedDay::sunday_cycle() const {
   const auto& c = book_->sunday_cycle;

@@ -79,6 +79,12 @@ class BookParser {
   const DayMatch* named_condition_ref(const SourceNode& name);
   bool parse_named(const std::string& name, NamedNode& n, const SourceLoc& use);
   void check_unused_named();
+  // parse_options.cpp
+  void parse_options();
+  void check_options_against_preferences();
+  // An option named by a condition or a date rule (marked used); kNoIndex after an error.
+  Index option_ref(const SourceNode& key, bool want_date);
+  std::vector<OptionTest> parse_option_tests(const SourceNode& node);
   // parse_predicates.cpp
   CandidateMatch parse_candidate_match(const SourceNode& node, const std::string& what);
   DayMatch parse_day_match(const SourceNode& node, const std::string& what);
@@ -115,7 +121,8 @@ class BookParser {
   std::map<int, SourceLoc> ids_;
   std::map<std::string, NamedNode> named_rules_;
   std::map<std::string, NamedNode> named_conditions_;
-  StringLayer inline_names_;  // `name:`, `label:` and sunday_names in the base book's language
+  std::vector<bool> option_used_;  // by option index: some rule names it
+  StringLayer inline_names_;       // `name:`, `label:` and sunday_names in the base book's language
 };
 
 }  // namespace kalendar::detail

@@ -21,6 +21,24 @@ void rule_dependencies(const BookDefinition& b, Index rule, std::vector<Index>& 
   }
 }
 
+// Whether a rule reads a calendar option anywhere in it.
+bool uses_options(const BookDefinition& b, Index rule) {
+  if (rule == kNoIndex) return false;
+  const DateRule& r = b.rules[rule];
+  if (std::holds_alternative<OptionDate>(r.form)) return true;
+  if (const auto* w = std::get_if<WeekdayRelative>(&r.form); w && uses_options(b, w->anchor)) {
+    return true;
+  }
+  if (uses_options(b, r.leap_year)) return true;
+  for (const DateException& e : r.exceptions) {
+    if (!e.options.empty() || uses_options(b, e.replacement)) return true;
+    for (Index c : e.coincides) {
+      if (uses_options(b, c)) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 void BookParser::check_celebration_dependencies() {
@@ -32,6 +50,11 @@ void BookParser::check_celebration_dependencies() {
       diags_.error(
           b.rules[b.year_start].loc,
           "year_start cannot depend on a celebration (it decides which year a date is in)");
+      b.year_start = kNoIndex;
+    } else if (uses_options(b, b.year_start)) {
+      diags_.error(b.rules[b.year_start].loc,
+                   "year_start cannot depend on a calendar option (it decides which year a "
+                   "date is in)");
       b.year_start = kNoIndex;
     }
   }

@@ -32,8 +32,10 @@ struct DayFacts {
 
 class ConditionMatcher {
  public:
-  ConditionMatcher(const CompiledBook& book, const std::map<int, YearContext>& contexts)
-      : book_(book), contexts_(contexts) {}
+  // `options`: the calendar options in force (a plan's own; empty for the book's defaults).
+  ConditionMatcher(const CompiledBook& book, const std::map<int, YearContext>& contexts,
+                   const OptionSet& options)
+      : book_(book), contexts_(contexts), options_(options) {}
 
   [[nodiscard]] bool matches(const CandidateMatch& m, const Observance& o,
                              const DayFacts& day) const;
@@ -63,6 +65,7 @@ class ConditionMatcher {
  private:
   const CompiledBook& book_;
   const std::map<int, YearContext>& contexts_;
+  const OptionSet& options_;
   // eval()'s last year and its context (a matcher is used by one thread at a time).
   mutable int last_year_ = 0;
   mutable const YearContext* last_context_ = nullptr;

@@ -42,6 +42,13 @@ struct Evaluator {
     }
     return std::nullopt;
   }
+  std::optional<Days> operator()(const OptionDate& o) const {
+    const OptionValue v = book.option_value(ctx.options, o.option);
+    if (v == kUnsetDateOption) return std::nullopt;
+    const CivilDate d{date::year{ctx.year}, date::month{v / 32u}, date::day{v % 32u}};
+    if (!d.ok()) return std::nullopt;  // 29 February in a common year
+    return Days{d};
+  }
   std::optional<Days> operator()(const CelebrationOffset& c) const {
     const auto& target = ctx.celebration_dates[c.celebration];
     if (!target) return std::nullopt;
@@ -53,6 +60,7 @@ bool exception_holds(const CompiledBook& book, const DateException& e, Days d,
                      const YearContext& ctx, bool leap) {
   if (e.weekdays != 0 && (e.weekdays & (1u << weekday_of(d).c_encoding())) == 0) return false;
   if (e.leap_year && *e.leap_year != leap) return false;
+  if (!options_hold(book, e.options, ctx.options)) return false;
   if (e.coincides.empty()) return true;
   return std::any_of(e.coincides.begin(), e.coincides.end(), [&](Index r) {
     const auto other = evaluate(book, r, ctx);
@@ -79,9 +87,17 @@ std::optional<Days> evaluate(const CompiledBook& book, Index rule, const YearCon
   return d;
 }
 
-YearContext make_year_context(const CompiledBook& book, int year) {
+bool options_hold(const CompiledBook& book, const std::vector<OptionTest>& tests,
+                  const OptionSet& options) {
+  return std::all_of(tests.begin(), tests.end(), [&](const OptionTest& t) {
+    return (t.values & (1u << book.option_value(options, t.option))) != 0;
+  });
+}
+
+YearContext make_year_context(const CompiledBook& book, int year, const OptionSet& options) {
   YearContext ctx;
   ctx.year = year;
+  ctx.options = options;
   ctx.easter = easter(year);
   ctx.celebration_dates.assign(book.celebrations.size(), std::nullopt);
   for (Index i : book.celebration_eval_order) {

@@ -23,7 +23,12 @@ inline std::optional<Days> rule_date(const YearContext& ctx, Index rule) {
   return rule < ctx.rule_dates.size() ? ctx.rule_dates[rule] : std::nullopt;
 }
 
-// Easter, every celebration's date and every rule's date for `year` (dependencies first).
-YearContext make_year_context(const CompiledBook& book, int year);
+// Easter, every celebration's date and every rule's date for `year` (dependencies first), with
+// the calendar options `options` in force (empty: the book's defaults).
+YearContext make_year_context(const CompiledBook& book, int year, const OptionSet& options = {});
+
+// Whether every option test holds for the options in force.
+bool options_hold(const CompiledBook& book, const std::vector<OptionTest>& tests,
+                  const OptionSet& options);
 
 }  // namespace kalendar::detail

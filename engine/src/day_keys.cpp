@@ -46,7 +46,7 @@ DayKeys day_keys(const ResolvedDay& day) {
     const YearPlan* plan = &day.plan();
     std::shared_ptr<const YearPlan> other;
     if (next > plan->last_day) {
-      other = b.year_plan(plan->liturgical_year + 1);
+      other = b.year_plan(plan->liturgical_year + 1, plan->options);
       plan = other.get();
     }
     const DayRecord* n = plan->find(next);

@@ -28,10 +28,12 @@ const std::vector<LanguageStrings>& Engine::shared_strings() const {
 const std::string& Engine::data_version() const { return library_->data_version; }
 
 std::shared_ptr<const Engine> load_engine(const std::string& rules_dir,
-                                          const std::string& books_dir, DiagnosticList& diags) {
+                                          const std::string& books_dir, DiagnosticList& diags,
+                                          const std::vector<std::string>& local_books_dirs) {
   DiagnosticList mine;
-  std::shared_ptr<const Library> library =
-      load_library(LibrarySources::from_dirs(rules_dir, books_dir), mine);
+  LibrarySources sources = LibrarySources::from_dirs(rules_dir, books_dir);
+  sources.local_books_dirs = local_books_dirs;
+  std::shared_ptr<const Library> library = load_library(sources, mine);
   diags.append(mine);
   if (mine.has_errors() || library == nullptr) return nullptr;
   return std::make_shared<const Engine>(std::move(library));
@@ -51,13 +53,15 @@ std::pair<CivilDate, CivilDate> Engine::answerable_range(const CompiledBook& b) 
   return {CivilDate{date::year{from} / 1 / 1}, CivilDate{date::year{to} / 12 / 31}};
 }
 
-Result<ResolvedDay> Engine::day(std::string_view book, CivilDate date) const {
+Result<ResolvedDay> Engine::day(std::string_view book, CivilDate date,
+                                const OptionSet& options) const {
   auto b = find_book(book);
   if (!b) return b.error();
-  return day(**b, date);
+  return day(**b, date, options);
 }
 
-Result<ResolvedDay> Engine::day(const CompiledBook& book, CivilDate date) const {
+Result<ResolvedDay> Engine::day(const CompiledBook& book, CivilDate date,
+                                const OptionSet& options) const {
   const auto [lo, hi] = answerable_range(book);
   if (Days{date} < Days{lo} || Days{date} > Days{hi}) {
     return engine_error(EngineErrc::out_of_range, "book '" + book.code + "' answers for " +
@@ -65,21 +69,21 @@ Result<ResolvedDay> Engine::day(const CompiledBook& book, CivilDate date) const 
                                                       format_iso_date(hi));
   }
   const Days d{date};
-  auto plan = book.year_plan(book.liturgical_year_of(d));
+  auto plan = book.year_plan(book.liturgical_year_of(d), options);
   const DayRecord* r = plan->find(d);
   assert(r != nullptr);
   return ResolvedDay(book, std::move(plan), *r);
 }
 
-Result<std::vector<ResolvedDay>> Engine::range(std::string_view book, CivilDate from,
-                                               CivilDate to) const {
+Result<std::vector<ResolvedDay>> Engine::range(std::string_view book, CivilDate from, CivilDate to,
+                                               const OptionSet& options) const {
   auto b = find_book(book);
   if (!b) return b.error();
-  return range(**b, from, to);
+  return range(**b, from, to, options);
 }
 
-Result<std::vector<ResolvedDay>> Engine::range(const CompiledBook& b, CivilDate from,
-                                               CivilDate to) const {
+Result<std::vector<ResolvedDay>> Engine::range(const CompiledBook& b, CivilDate from, CivilDate to,
+                                               const OptionSet& options) const {
   if (Days{from} > Days{to}) {
     return engine_error(EngineErrc::invalid_range, "'from' " + format_iso_date(from) +
                                                        " is after 'to' " + format_iso_date(to));
@@ -88,27 +92,28 @@ Result<std::vector<ResolvedDay>> Engine::range(const CompiledBook& b, CivilDate 
     return engine_error(EngineErrc::range_too_large,
                         "a range spans at most " + std::to_string(kMaxRangeDays) + " days");
   }
-  auto first = day(b, from);
+  auto first = day(b, from, options);
   if (!first) return first.error();
-  auto last = day(b, to);
+  auto last = day(b, to, options);
   if (!last) return last.error();
   std::vector<ResolvedDay> out;
   out.reserve(static_cast<std::size_t>((Days{to} - Days{from}).count() + 1));
   std::shared_ptr<const YearPlan> plan;
   for (Days d{from}; d <= Days{to}; d += date::days{1}) {
-    if (plan == nullptr || d > plan->last_day) plan = b.year_plan(b.liturgical_year_of(d));
+    if (plan == nullptr || d > plan->last_day) plan = b.year_plan(b.liturgical_year_of(d), options);
     out.emplace_back(b, plan, *plan->find(d));
   }
   return out;
 }
 
-Result<YearOverview> Engine::year(std::string_view book, int year) const {
+Result<YearOverview> Engine::year(std::string_view book, int year, const OptionSet& options) const {
   auto b = find_book(book);
   if (!b) return b.error();
-  return this->year(**b, year);
+  return this->year(**b, year, options);
 }
 
-Result<YearOverview> Engine::year(const CompiledBook& bk, int year) const {
+Result<YearOverview> Engine::year(const CompiledBook& bk, int year,
+                                  const OptionSet& options) const {
   const std::string book = bk.code;
   if (year < std::max(kMinYear, bk.valid_years.from) ||
       year > std::min(kMaxYear, bk.valid_years.to)) {
@@ -118,7 +123,7 @@ Result<YearOverview> Engine::year(const CompiledBook& bk, int year) const {
                             std::to_string(std::min(kMaxYear, bk.valid_years.to)));
   }
   YearOverview out;
-  out.plan = bk.year_plan(year);
+  out.plan = bk.year_plan(year, options);
   // A year view shows every day of its liturgical year, so that year must start inside the
   // dates the book answers for (liturgical 1583 begins in November 1582).
   const auto [lo, hi] = answerable_range(bk);
@@ -148,8 +153,8 @@ Result<YearOverview> Engine::year(const CompiledBook& bk, int year) const {
   }
   // Key dates as they fall inside the liturgical year (a fixed feast may fall in either civil
   // year; the one inside the year's span is reported).
-  const detail::YearContext contexts[] = {detail::make_year_context(bk, year - 1),
-                                          detail::make_year_context(bk, year)};
+  const detail::YearContext contexts[] = {detail::make_year_context(bk, year - 1, options),
+                                          detail::make_year_context(bk, year, options)};
   for (const KeyDate& k : bk.key_dates) {
     for (const auto& ctx : contexts) {
       const std::optional<Days> d = k.season != kNoIndex

@@ -28,9 +28,10 @@ Days search_start(const ResolvedDay& day, const TransferRule& rule, Days lost_on
   const auto& contexts = day.plan().contexts;
   const auto it = contexts.find(year);
   const std::optional<Days> from =
-      it != contexts.end() ? detail::rule_date(it->second, rule.search_from)
-                           : detail::evaluate(day.book(), rule.search_from,
-                                              detail::make_year_context(day.book(), year));
+      it != contexts.end()
+          ? detail::rule_date(it->second, rule.search_from)
+          : detail::evaluate(day.book(), rule.search_from,
+                             detail::make_year_context(day.book(), year, day.plan().options));
   return from ? std::max(start, *from) : start;
 }
 
@@ -49,7 +50,7 @@ Explanation::Transfer arrival(const ResolvedDay& day, const Observance& o) {
                           day.date(),
                           std::nullopt,
                           {}};
-  const auto origin_plan = b.year_plan(b.liturgical_year_of(o.original_date));
+  const auto origin_plan = b.year_plan(b.liturgical_year_of(o.original_date), day.plan().options);
   const DayRecord* origin = origin_plan->find(o.original_date);
   if (origin == nullptr) return t;
   const std::span<const Observance> there(

@@ -110,6 +110,7 @@ std::shared_ptr<Library> load_library_from(const LibrarySources& sources, Diagno
   for (const auto& [name, text] : sources.rule_texts) loader.add_rule_set_text(name, text);
   if (!sources.books_dir.empty()) loader.load_books_dir(sources.books_dir);
   for (const auto& dir : sources.book_dirs) loader.load_book_dir(dir);
+  for (const auto& dir : sources.local_books_dirs) loader.load_books_dir(dir);
   std::vector<std::pair<std::string, std::string>> texts = sources.rule_texts;
   for (const auto& [code, files] : sources.book_texts) {
     for (const auto& [name, text] : files) {

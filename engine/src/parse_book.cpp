@@ -22,6 +22,7 @@ std::unique_ptr<BookDefinition> BookParser::parse() {
   book_->manifest_loc = src_.manifest_loc;
   book_->references_lang = src_.inline_lang;
   collect_keys();
+  parse_options();
   parse_manifest();
   parse_tracks();
   parse_seasons();
@@ -39,6 +40,7 @@ std::unique_ptr<BookDefinition> BookParser::parse() {
   parse_lectionaries();
   parse_collects();
   check_unused_named();
+  check_options_against_preferences();
   check_celebration_dependencies();
   build_strings();
   return std::move(book_);

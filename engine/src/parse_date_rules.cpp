@@ -39,13 +39,14 @@ Index BookParser::parse_date_rule(const SourceNode* node) {
   const bool easter = node->find("easter") != nullptr;
   const bool nth = node->find("nth") != nullptr;
   const bool celebration = node->find("celebration") != nullptr;
+  const bool option = node->find("option") != nullptr;
   const int forms = (fixed ? 1 : 0) + (easter ? 1 : 0) + (nth ? 1 : 0) + (relations > 0 ? 1 : 0) +
-                    (celebration ? 1 : 0);
+                    (celebration ? 1 : 0) + (option ? 1 : 0);
   if (forms != 1 || relations > 1) {
     diags_.error(node->loc,
                  forms == 0 ? "a date rule needs one of: {month, day}, {easter}, {weekday, nth, "
                               "month}, {weekday, before|on_or_before|after|on_or_after|nearest}, "
-                              "{celebration, days}, {rule}"
+                              "{celebration, days}, {option}, {rule}"
                             : "a date rule takes exactly one form; this one combines several");
     return kNoIndex;
   }
@@ -101,6 +102,12 @@ Index BookParser::parse_date_rule(const SourceNode* node) {
     const Index anchor = parse_date_rule(anchor_node);
     if (!weekday || anchor == kNoIndex) return kNoIndex;
     rule.form = WeekdayRelative{*weekday, relation, anchor};
+  } else if (option) {
+    const SourceNode* key = m.require("option");
+    m.finish();
+    const Index i = key != nullptr ? option_ref(*key, true) : kNoIndex;
+    if (i == kNoIndex) return kNoIndex;
+    rule.form = OptionDate{i};
   } else {
     const SourceNode* target_node = m.require("celebration");
     const Index target =
@@ -143,9 +150,12 @@ void BookParser::parse_date_variants(const SourceNode* leap_year, const SourceNo
         }
       }
       if (const SourceNode* l = wm.get("leap_year")) e.leap_year = read_bool(l, diags_);
+      if (const SourceNode* o = wm.get("option")) e.options = parse_option_tests(*o);
       wm.finish();
-      if (e.weekdays == 0 && e.coincides.empty() && !e.leap_year) {
-        diags_.error(when->loc, "a date exception's 'when' needs weekday, date or leap_year");
+      if (e.weekdays == 0 && e.coincides.empty() && !e.leap_year &&
+          when->find("option") == nullptr) {
+        diags_.error(when->loc,
+                     "a date exception's 'when' needs weekday, date, leap_year or option");
       }
     }
     if (const SourceNode* then = m.require("then")) {

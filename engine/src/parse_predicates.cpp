@@ -42,6 +42,7 @@ CandidateMatch BookParser::parse_candidate_match(const SourceNode& node, const s
   if (const SourceNode* t = m.get("transferred")) out.transferred = read_bool(t, diags_);
   if (const SourceNode* a = m.get("additional")) out.additional = read_bool(a, diags_);
   if (const SourceNode* on = m.get("on")) out.on.push_back(parse_day_match(*on, "'on' condition"));
+  if (const SourceNode* o = m.get("option")) out.options = parse_option_tests(*o);
   if (const SourceNode* a = m.get("any_of")) {
     if (!a->is_seq() || a->items.empty()) {
       diags_.error(a->loc, "'any_of' takes a non-empty list of conditions");
@@ -114,6 +115,7 @@ DayMatch BookParser::parse_day_match(const SourceNode& node, const std::string& 
   for (const SourceNode* name : as_list(m.get("condition"))) {
     if (const DayMatch* named = named_condition_ref(*name)) out.all_of.push_back(*named);
   }
+  if (const SourceNode* o = m.get("option")) out.options = parse_option_tests(*o);
   if (const SourceNode* w = m.get("weeks_to_end")) {
     out.weeks_to_end = read_int(w, 0, 60, diags_).value_or(-1);
   }

@@ -62,7 +62,8 @@ struct SeasonInstance {
 
 class PlanBuilder {
  public:
-  PlanBuilder(const CompiledBook& book, int liturgical_year);
+  // `options`: normalized calendar options (empty: the book's defaults).
+  PlanBuilder(const CompiledBook& book, int liturgical_year, OptionSet options = {});
   std::unique_ptr<YearPlan> build();
 
   [[nodiscard]] bool matches(const CandidateMatch& m, const Candidate& c,
@@ -114,8 +115,9 @@ class PlanBuilder {
   Days last_day_{};
   Days window_start_{};
   std::vector<WorkDay> days_;  // the window
+  OptionSet options_;
   std::map<int, YearContext> contexts_;
-  ConditionMatcher matcher_{book_, contexts_};
+  ConditionMatcher matcher_{book_, contexts_, options_};
   std::vector<SeasonInstance> instances_;  // top-level then sub-seasons, each by start
   std::vector<Anomaly> anomalies_;
 };

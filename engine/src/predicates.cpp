@@ -26,6 +26,7 @@ bool in_any_season(const CompiledBook& book, const DayFacts& day,
 bool ConditionMatcher::matches(const CandidateMatch& m, const Observance& o,
                                const DayFacts& day) const {
   if (!may_match(m, o)) return false;
+  if (!options_hold(book_, m.options, options_)) return false;
   if (!m.celebrations.empty() &&
       (o.kind != ObservanceKind::celebration || !contains(m.celebrations, o.celebration))) {
     return false;
@@ -44,6 +45,7 @@ bool ConditionMatcher::matches(const CandidateMatch& m, const Observance& o,
 }
 
 bool ConditionMatcher::matches(const DayMatch& m, const DayFacts& day) const {
+  if (!options_hold(book_, m.options, options_)) return false;
   if (!m.seasons.empty() && !in_any_season(book_, day, m.seasons)) return false;
   if (m.weekdays != 0 && (m.weekdays & (1u << weekday_of(day.date).c_encoding())) == 0) {
     return false;

@@ -66,7 +66,7 @@ Result<ReadingSet> lookup_readings(const ResolvedDay& day, const ReadingRequest&
   }
   const detail::DayKeys keys = detail::day_keys(day);
   const detail::DayFacts facts = detail::day_facts(day);
-  const detail::ConditionMatcher matcher(b, day.plan().contexts);
+  const detail::ConditionMatcher matcher(b, day.plan().contexts, day.plan().options);
   std::array<char, 128> buffer{};
   for (const LookupPart& part_def :
        b.lectionary_lookup[static_cast<std::size_t>(request.service)]) {
@@ -195,7 +195,7 @@ std::vector<ResolvedCollect> find_collects(const ResolvedDay& day) {
   std::vector<ResolvedCollect> out;
   const detail::DayKeys keys = detail::day_keys(day);
   const detail::DayFacts facts = detail::day_facts(day);
-  const detail::ConditionMatcher matcher(b, day.plan().contexts);
+  const detail::ConditionMatcher matcher(b, day.plan().contexts, day.plan().options);
   std::array<char, 128> buffer{};
   // Adds the collect of `key` (or of its celebration's common); false when the book has none.
   auto add = [&](std::string_view key, CollectKind kind, bool common_fallback) {

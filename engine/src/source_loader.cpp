@@ -39,6 +39,7 @@ constexpr auto kSections = std::to_array<SectionSpec>({
     {"bibles", SectionMerge::single},       {"eves", SectionMerge::list},
     {"date_rules", SectionMerge::map},      {"conditions", SectionMerge::map},
     {"day_names", SectionMerge::list},      {"tracks", SectionMerge::single},
+    {"options", SectionMerge::list},
 });
 
 // Keys a translation may carry: it changes names only (and, with the language, the Bible
@@ -237,6 +238,12 @@ void SourceLoader::load_book_dirs(const std::vector<fs::path>& dirs) {
   for (std::size_t d = 0; d < dirs.size(); ++d) {
     const fs::path& dir = dirs[d];
     const std::string code = dir.filename().string();
+    if (auto seen = books_.find(code); seen != books_.end() && !seen->second.dir.empty()) {
+      // A local calendar cannot replace a shipped book: it extends it under its own code.
+      diags_.error(SourceLoc{(dir / "book.yaml").string(), 0, 0},
+                   "book '" + code + "' is already loaded from " + seen->second.dir);
+      continue;
+    }
     books_[code].dir = dir.string();
     for (std::size_t i = first_file[d]; i < first_file[d + 1]; ++i) {
       diags_.append(parsed[i].diags);

@@ -25,7 +25,8 @@ std::optional<CelebrationInYear> find_celebration_by_id(const CompiledBook& book
   return all_celebrations(book)[i];
 }
 
-Result<YearCalendar> celebrations_of_year(const CompiledBook& book, int year) {
+Result<YearCalendar> celebrations_of_year(const CompiledBook& book, int year,
+                                          const OptionSet& options) {
   if (!book.valid_years.contains(year) || year < kMinYear || year > kMaxYear) {
     return engine_error(EngineErrc::out_of_range, "book '" + book.code +
                                                       "' answers for the years " +
@@ -39,7 +40,8 @@ Result<YearCalendar> celebrations_of_year(const CompiledBook& book, int year) {
   const Days last{CivilDate{date::year{year} / 12 / 31}};
   std::shared_ptr<const YearPlan> plan;
   for (Days d = first; d <= last; d += date::days{1}) {
-    if (plan == nullptr || d > plan->last_day) plan = book.year_plan(book.liturgical_year_of(d));
+    if (plan == nullptr || d > plan->last_day)
+      plan = book.year_plan(book.liturgical_year_of(d), options);
     const ResolvedDay day(book, plan, *plan->find(d));
     for (const Observance& o : day.observances()) {
       if (o.kind == ObservanceKind::sunday && (o.fate == Fate::prevailed || o.fate == Fate::kept)) {
@@ -63,7 +65,7 @@ Result<std::vector<CatalogueEntry>> search_celebrations(const CompiledBook& book
                                                         const CatalogueFilter& filter) {
   std::vector<CelebrationInYear> listed;
   if (filter.year) {
-    auto calendar = celebrations_of_year(book, *filter.year);
+    auto calendar = celebrations_of_year(book, *filter.year, filter.options);
     if (!calendar) return calendar.error();
     listed = std::move(calendar->celebrations);
     listed.insert(listed.end(), calendar->sundays.begin(), calendar->sundays.end());

@@ -12,8 +12,8 @@ namespace {
 constexpr int kMarginDays = 28;
 }  // namespace
 
-PlanBuilder::PlanBuilder(const CompiledBook& book, int liturgical_year)
-    : book_(book), liturgical_year_(liturgical_year) {
+PlanBuilder::PlanBuilder(const CompiledBook& book, int liturgical_year, OptionSet options)
+    : book_(book), liturgical_year_(liturgical_year), options_(std::move(options)) {
   first_day_ = book.year_begins_in(liturgical_year - 1);
   last_day_ = book.year_begins_in(liturgical_year) - date::days{1};
   window_start_ = first_day_ - date::days{kMarginDays};
@@ -24,7 +24,7 @@ PlanBuilder::PlanBuilder(const CompiledBook& book, int liturgical_year)
   }
   const int y0 = year_of(to_civil(window_start_)) - 1;
   const int y1 = year_of(to_civil(window_end)) + 1;
-  for (int y = y0; y <= y1; ++y) contexts_.emplace(y, make_year_context(book, y));
+  for (int y = y0; y <= y1; ++y) contexts_.emplace(y, make_year_context(book, y, options_));
 }
 
 std::unique_ptr<YearPlan> PlanBuilder::build() {
@@ -282,7 +282,9 @@ void PlanBuilder::collect_candidates() {
       const auto d = ctx.celebration_dates[c];
       if (!d) {
         const Days jan1{date::year{year} / 1 / 1};
-        if (jan1 >= first_day_ && jan1 <= last_day_) {
+        // A date option left unset gives no date by design (a parish without a dedication).
+        const bool by_option = std::holds_alternative<OptionDate>(book_.rules[cel.date].form);
+        if (!by_option && jan1 >= first_day_ && jan1 <= last_day_) {
           anomaly(jan1, "celebration '" + cel.key + "' has no date in " + std::to_string(year),
                   cel.loc);
         }
@@ -457,6 +459,7 @@ std::unique_ptr<YearPlan> PlanBuilder::emit() {
   // The evaluated rules stay with the plan: request-time conditions (lectionary and collect
   // lookups) reuse them instead of re-evaluating a year per request.
   plan->contexts = std::move(contexts_);
+  plan->options = options_;
   return plan;
 }
 

@@ -100,7 +100,9 @@ std::shared_ptr<AppState> make_app_state(std::shared_ptr<const Engine> engine,
 std::shared_ptr<AppState> load_app_state(const AppPaths& paths, DiagnosticList& diags,
                                          const std::function<void(std::string_view)>& log) {
   const auto started = std::chrono::steady_clock::now();
-  auto engine = load_engine(paths.rules_dir, paths.books_dir, diags);
+  std::vector<std::string> local_books_dirs;
+  if (!paths.local_books_dir.empty()) local_books_dirs.push_back(paths.local_books_dir);
+  auto engine = load_engine(paths.rules_dir, paths.books_dir, diags, local_books_dirs);
   if (engine == nullptr) return nullptr;
   if (engine->books().empty()) {
     // An empty (or mistyped) books directory would otherwise report ready and answer every

@@ -33,6 +33,7 @@ namespace kalendar::api {
 struct AppPaths {
   std::string rules_dir = "rules";
   std::string books_dir = "books";
+  std::string local_books_dir{};  // "" : no local calendars (docs/OPERATIONS.md)
   std::string texts_dir{};        // "" : no text packs
   std::string bible_cache_dir{};  // "" : import from SWORD on every start (slow)
   std::string sword_path = std::string(kDefaultSwordPath);

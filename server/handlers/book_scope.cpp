@@ -39,7 +39,26 @@ void check_reading_context(ErrorList& errors, const CompiledBook& b, const Conte
   check_option(errors, b, "reading_type", context.reading_type, b.reading_types);
 }
 
-BookParams::BookParams(ParamReader& p, bool context) : with_context_(context) {
+OptionSet read_book_options(ParamReader& p, ErrorList& errors, const CompiledBook& b) {
+  std::vector<OptionValue> values = b.default_option_values();
+  for (Index i = 0; i < b.options.size(); ++i) {
+    const CalendarOption& o = b.options[i];
+    const auto text = p.raw(o.key);
+    if (!text) continue;
+    if (auto v = b.parse_option_value(i, *text)) {
+      values[i] = *v;
+    } else {
+      errors.invalid(o.key,
+                     o.is_date
+                         ? "book '" + b.code + "' takes " + o.key + " as a date MM-DD (e.g. 10-12)"
+                         : "book '" + b.code + "' accepts " + o.key + " " + join(o.values));
+    }
+  }
+  return b.normalize_options(OptionSet(std::move(values)));
+}
+
+BookParams::BookParams(ParamReader& p, bool context) : with_context_(context), reader_(&p) {
+  p.defer_unknown();
   book_ = p.required_string("book");
   if (context) {
     context_ = p.context_params();
@@ -49,6 +68,21 @@ BookParams::BookParams(ParamReader& p, bool context) : with_context_(context) {
 }
 
 std::optional<BookScope> BookParams::resolve(RequestContext& ctx, const AppState& app) const {
+  // The book's option parameters are known once the book is; every other unknown parameter is
+  // reported first, as reject_unknown() would have without the book.
+  const CompiledBook* known_book = nullptr;
+  if (book_ && ctx.book_allowed(*book_)) {
+    if (auto found = app.engine->find_book(*book_)) known_book = *found;
+  }
+  OptionSet options;
+  if (known_book != nullptr) {
+    ErrorList option_errors;
+    options = read_book_options(*reader_, option_errors, *known_book);
+    reader_->report_deferred();
+    for (const auto& e : option_errors.items()) ctx.errors().add(e);
+  } else {
+    reader_->report_deferred();
+  }
   if (!book_) return std::nullopt;
   // A key limited to some books gets the same 403 for a book that does not exist as for one it
   // may not see: its answers must not tell which other books the server has.
@@ -69,6 +103,12 @@ std::optional<BookScope> BookParams::resolve(RequestContext& ctx, const AppState
   BookScope scope;
   scope.book = b;
   scope.data_version = app.data_version_of(*b);
+  scope.options = std::move(options);
+  for (Index i = 0; i < b->options.size(); ++i) {
+    std::string text = b->option_value_text(i, b->option_value(scope.options, i));
+    scope.option_texts.emplace_back(b->options[i].key,
+                                    text.empty() ? std::nullopt : std::optional(std::move(text)));
+  }
   // The best of the book's languages: exact tag, base language, else the book's own.
   scope.names = &b->strings_for(context_.lang.value_or(b->lang));
   scope.lang = scope.names->lang;
@@ -116,7 +156,8 @@ std::optional<CivilDate> resolve_date(RequestContext& ctx, const AppState& app,
 
 std::optional<ResolvedDay> day_for(RequestContext& ctx, const AppState& app, const BookScope& scope,
                                    const DateParam& date) {
-  auto day = app.engine->day(*scope.book, date.today ? app.today(*scope.book) : date.date);
+  auto day =
+      app.engine->day(*scope.book, date.today ? app.today(*scope.book) : date.date, scope.options);
   if (!day) {
     ctx.errors().add(engine_error_to_api(day.error(), "date"));
     return std::nullopt;
@@ -138,6 +179,7 @@ Meta book_meta(const BookScope& scope, std::optional<std::string> service) {
   m.lang = scope.lang;
   m.service = std::move(service);
   m.data_version = scope.data_version;
+  m.options = scope.option_texts;
   return m;
 }
 

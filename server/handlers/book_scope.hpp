@@ -33,6 +33,10 @@ struct BookScope {
   std::string reading_type;                // "" = the book's default
   std::string psalter;                     // "" = the book's default
   std::string data_version;                // of the book's answers (AppState::data_version_of)
+  // The book's calendar options in force (`?epiphany=sunday`; defaults for the others), for the
+  // engine, and as meta.options echoes them: every option, value text or null (an unset date).
+  OptionSet options;
+  std::vector<std::pair<std::string, std::optional<std::string>>> option_texts;
 };
 
 class BookParams {
@@ -47,7 +51,13 @@ class BookParams {
   std::optional<std::string> book_;
   ContextParams context_;
   bool with_context_;
+  ParamReader* reader_;  // for the book's option parameters, read once the book is known
 };
+
+// The book's calendar options as query parameters: each value must be one of the option's
+// values (or MM-DD for a date option), else a 400 invalid_parameter naming what is allowed.
+// Example: read_book_options(p, errors, book) for ?epiphany=sunday -> OptionSet({1, 0}).
+OptionSet read_book_options(ParamReader& p, ErrorList& errors, const CompiledBook& book);
 
 // Checks psalter, lectionary and reading_type against the book's options (its preferences);
 // each value outside them is a 400 invalid_parameter naming the options. Absent values pass.

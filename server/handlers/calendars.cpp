@@ -101,7 +101,7 @@ HandlerResult calendar_route(RequestContext& ctx, const AppState& app) {
   if (!scope || !service || !ctx.errors().empty()) return ctx.errors();
   const auto range = range_params.resolve(ctx, app, *scope, kMaxDayRange, "");
   if (!range) return ctx.errors();
-  const auto days = app.engine->range(*scope->book, range->first, range->last);
+  const auto days = app.engine->range(*scope->book, range->first, range->last, scope->options);
   if (!days) {
     ctx.errors().add(engine_error_to_api(days.error(), range_params.blamed()));
     return ctx.errors();
@@ -139,7 +139,7 @@ HandlerResult feed_route(RequestContext& ctx, const AppState& app) {
   std::vector<ResolvedDay> days;
   for (Days start = Days{first}; start <= Days{last};) {
     const Days end = std::min(start + date::days{kMaxRangeDays - 1}, Days{last});
-    auto piece = app.engine->range(*scope->book, to_civil(start), to_civil(end));
+    auto piece = app.engine->range(*scope->book, to_civil(start), to_civil(end), scope->options);
     if (!piece) {
       ctx.errors().add(engine_error_to_api(piece.error(), ""));
       return ctx.errors();

@@ -58,6 +58,8 @@ void write_book(JsonWriter& w, const AppState& app, const CompiledBook& b) {
     w.end_array();
     w.end_object();
   }
+  if (w.field("kind")) w.string(b.kind);
+  if (w.field("extends")) b.extends.empty() ? w.null() : w.string(b.extends);
   w.end_resource();
 }
 
@@ -135,6 +137,33 @@ HandlerResult preferences_route(RequestContext& ctx, const AppState& app) {
           string_list(w, options);
           w.key("default");
           fallback.empty() ? w.null() : w.string(fallback);
+          w.key("changes_calendar");
+          w.boolean(false);
+          w.end_object();
+        }
+        // Calendar options: query parameters of every route that computes days.
+        for (Index i = 0; i < b->options.size(); ++i) {
+          const CalendarOption& o = b->options[i];
+          w.start_object();
+          w.key("id");
+          w.string(o.key);
+          w.key("key");
+          w.string(o.key);
+          w.key("name");
+          w.string(o.name.empty() ? o.key : o.name);
+          w.key("options");
+          string_list(w, o.values);
+          w.key("default");
+          const std::string fallback = b->option_value_text(i, o.default_value);
+          fallback.empty() ? w.null() : w.string(fallback);
+          w.key("changes_calendar");
+          w.boolean(true);
+          if (o.is_date) {
+            w.key("format");
+            w.string("MM-DD");
+          }
+          w.key("source");
+          w.string(o.source);
           w.end_object();
         }
       });

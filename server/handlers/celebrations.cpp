@@ -61,6 +61,11 @@ void write_rule(JsonWriter& w, const CompiledBook& b, Index rule) {
       w.string(b.celebrations[c.celebration].key);
       member("days", c.days);
     }
+    void operator()(const OptionDate& o) const {
+      form(5);
+      w.key("option");
+      w.string(b.options[o.option].key);
+    }
     // The form's name comes from the engine's vocabulary (kDateRuleFormSlugs).
     void form(std::size_t variant_index) const {
       w.key("form");
@@ -130,7 +135,8 @@ HandlerResult list_route(RequestContext& ctx, const AppState& app) {
                                     .month = month,
                                     .day = day,
                                     .year = year,
-                                    .movable = movable});
+                                    .movable = movable,
+                                    .options = scope->options});
   if (!found) ctx.errors().add(engine_error_to_api(found.error(), "year"));
   // A cursor belongs to one book and one set of filters, and carries a sort key of the shape
   // this listing uses: (date, kind, id) with a year, (movable, month, day, id) without.
@@ -192,7 +198,7 @@ HandlerResult one_route(RequestContext& ctx, const AppState& app) {
   }
   CelebrationInYear e = *entry;
   if (year) {
-    auto listed = celebrations_of_year(b, *year);
+    auto listed = celebrations_of_year(b, *year, scope->options);
     if (!listed) {
       ctx.errors().add(engine_error_to_api(listed.error(), "year"));
       return ctx.errors();

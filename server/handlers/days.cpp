@@ -69,7 +69,7 @@ HandlerResult days_route(RequestContext& ctx, const AppState& app) {
                       std::string(range_params.blamed())});
     return ctx.errors();
   }
-  const auto days = app.engine->range(*scope->book, range->first, range->last);
+  const auto days = app.engine->range(*scope->book, range->first, range->last, scope->options);
   if (!days) {
     ctx.errors().add(
         engine_error_to_api(days.error(), range_params.blamed() == "year" ? "year" : "from"));

@@ -39,6 +39,7 @@ std::string_view type_name(Shape::Kind kind) {
       return "array";
     case Shape::Kind::object:
     case Shape::Kind::any_of:
+    case Shape::Kind::map:
       break;
   }
   return "object";
@@ -95,7 +96,10 @@ void write_shape(JsonWriter& w, const Shape& s, bool nullable, std::string_view 
       if (nullable) w.null();
       w.end_array();
     }
-    if (s.items) {
+    if (s.items && s.kind == Shape::Kind::map) {
+      w.key("additionalProperties");
+      write_shape(w, *s.items, s.items_nullable, "");
+    } else if (s.items) {
       w.key("items");
       write_shape(w, *s.items, false, "");
     }

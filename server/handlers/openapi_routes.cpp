@@ -67,7 +67,13 @@ ParamDoc text(std::string_view name, std::string_view description, std::size_t m
   return p;
 }
 ParamDoc book() {
-  ParamDoc p = text("book", "Prayer book code (GET /api/v2/prayer-books)", kMaxStringChars);
+  ParamDoc p = text("book",
+                    "Prayer book code (GET /api/v2/prayer-books). The book's calendar options "
+                    "are further query parameters named by the book, e.g. epiphany=sunday: "
+                    "GET /api/v2/prayer-books/{code}/preferences lists them (changes_calendar: "
+                    "true) with their values; an option of another book is refused; "
+                    "meta.options echoes the options in force",
+                    kMaxStringChars);
   p.required = true;
   p.pattern = kCodePattern;
   return p;

@@ -57,7 +57,7 @@ HandlerResult year_route(RequestContext& ctx, const AppState& app, View view) {
   p.reject_unknown();
   const auto scope = book.resolve(ctx, app);
   if (!scope || !year) return ctx.errors();
-  const auto y = app.engine->year(*scope->book, *year);
+  const auto y = app.engine->year(*scope->book, *year, scope->options);
   if (!y) {
     ctx.errors().add(engine_error_to_api(y.error(), "year"));
     return ctx.errors();

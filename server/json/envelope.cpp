@@ -19,6 +19,19 @@ void write_meta(JsonWriter& w, const Meta& meta) {
   optional_member(w, "lang", meta.lang);
   optional_member(w, "service", meta.service);
   optional_member(w, "data_version", meta.data_version);
+  if (meta.options) {
+    w.key("options");
+    w.start_object();
+    for (const auto& [key, value] : *meta.options) {
+      w.key(key);
+      if (value) {
+        w.string(*value);
+      } else {
+        w.null();
+      }
+    }
+    w.end_object();
+  }
   for (const auto& [name, value] : meta.notes) {
     w.key(name);
     w.string(value);

@@ -35,6 +35,9 @@ struct Meta {
   std::optional<std::string> lang{};
   std::optional<std::string> service{};
   std::optional<std::string> data_version{};
+  // The book's calendar options in force, in key order (value text; null: a date option unset).
+  // Absent on answers not about a book; {} for a book without options.
+  std::optional<std::vector<std::pair<std::string, std::optional<std::string>>>> options{};
   // Route-specific notes after the fixed members, in order, e.g. {"texts", "no text pack ..."}.
   std::vector<std::pair<std::string, std::string>> notes{};
 };

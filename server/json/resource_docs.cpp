@@ -17,6 +17,9 @@ void add_envelope_docs(std::vector<ObjectDoc>& out) {
         sometimes("lang", text, false, "Language of the answer (BCP 47)"),
         sometimes("service", Shape::one_of(kServicesWithAll), false, "Office"),
         sometimes("data_version", text, false, "Version of the books' data; changes with it"),
+        sometimes("options", Shape::map_of(text, true), false,
+                  "The book's calendar options in force, defaults included ({} without any; "
+                  "null: a date option unset)"),
         sometimes("bible", text, false, "Bible version of attached text"),
         sometimes("bible_language", text, false, "Language of that version"),
         sometimes("bible_choice", text, false, "Why that version was chosen"),

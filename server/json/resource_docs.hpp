@@ -22,7 +22,8 @@ namespace kalendar::api {
 
 // The JSON shape of one value. Example: Shape::date() is {"type":"string","format":"date"}.
 struct Shape {
-  enum class Kind { string, integer, boolean, object, array, any_of };
+  // map: an object whose member names are data (a book's option keys), each value `items`.
+  enum class Kind { string, integer, boolean, object, array, any_of, map };
   Kind kind = Kind::string;
   std::string_view format{};               // string: "date", "uri-reference"
   std::string_view pattern{};              // string: an ECMA-262 regular expression
@@ -30,6 +31,7 @@ struct Shape {
   std::string_view ref{};                  // object: the ObjectDoc it is
   std::shared_ptr<const Shape> items{};    // array: the shape of each item
   std::vector<Shape> alternatives{};       // any_of: one of these
+  bool items_nullable = false;             // map: a member's value may be null
 
   static Shape string() { return {}; }
   static Shape date() { return {.format = "date"}; }
@@ -44,6 +46,12 @@ struct Shape {
   static Shape object(std::string_view doc) { return {.kind = Kind::object, .ref = doc}; }
   static Shape array(Shape item) {
     return {.kind = Kind::array, .items = std::make_shared<const Shape>(std::move(item))};
+  }
+  // Example: map_of(Shape::string(), true) for {"epiphany": "sunday", "dedication": null}.
+  static Shape map_of(Shape value, bool nullable_values) {
+    return {.kind = Kind::map,
+            .items = std::make_shared<const Shape>(std::move(value)),
+            .items_nullable = nullable_values};
   }
   static Shape either(std::vector<Shape> alternatives) {
     return {.kind = Kind::any_of, .alternatives = std::move(alternatives)};

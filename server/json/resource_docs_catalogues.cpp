@@ -86,7 +86,9 @@ void add_celebration_docs(std::vector<ObjectDoc>& out) {
         sometimes("celebration", Shape::string(), false, "celebration: the key it follows"),
         sometimes("month", Shape::integer(), false, "fixed, nth_weekday: month"),
         sometimes("day", Shape::integer(), false, "fixed: day of month"),
-        sometimes("days", Shape::integer(), false, "easter, celebration: offset in days")}});
+        sometimes("days", Shape::integer(), false, "easter, celebration: offset in days"),
+        sometimes("option", Shape::string(), false,
+                  "option: the date option (MM-DD) that gives the date")}});
   out.push_back({"CelebrationType",
                  "celebration_type",
                  "A value of the type filter",
@@ -110,7 +112,12 @@ void add_book_docs(std::vector<ObjectDoc>& out) {
         attr_or_null("jurisdiction", Shape::string(), "Church or province"),
         attr("time_zone", Shape::string(), "IANA zone of `today`"),
         attr("valid_years", Shape::object("ValidYears"), "Years it answers for"),
-        attr("capabilities", Shape::object("Capabilities"), "What it offers")}});
+        attr("capabilities", Shape::object("Capabilities"), "What it offers"),
+        attr("kind",
+             Shape::one_of(std::vector<std::string_view>{"book", "translation", "adaptation"}),
+             "book; or a translation or adaptation (a local calendar) of the book it extends"),
+        attr_or_null("extends", Shape::string(),
+                     "Code of the book it is a variant of; null for a book")}});
   out.push_back(
       {"ValidYears",
        "",
@@ -130,8 +137,15 @@ void add_book_docs(std::vector<ObjectDoc>& out) {
        "A preference the book accepts (a context parameter) with its options",
        {key("id", Shape::string(), "Parameter name"), key("key", Shape::string(), "Parameter name"),
         key("name", Shape::string(), "Name in the response language"),
-        key("options", list, "Accepted values"),
-        key_or_null("default", Shape::string(), "Value used when not given")}});
+        key("options", list, "Accepted values ([] for a date option: any MM-DD)"),
+        key_or_null("default", Shape::string(), "Value used when not given"),
+        key("changes_calendar", Shape::boolean(),
+            "True for a calendar option of the book: it moves dates, and every route that "
+            "computes days accepts it"),
+        sometimes("format", Shape::one_of(std::vector<std::string_view>{"MM-DD"}), false,
+                  "A date option: its value is a month and day"),
+        sometimes("source", Shape::string(), false,
+                  "A calendar option: the rubric that gives it")}});
   out.push_back({"BibleVersion",
                  "bible_version",
                  "An installed Bible translation",

@@ -177,7 +177,7 @@ celebrations:
      date: {month: 1, day: 3, except: [{when: {weekday: [funday], colour: red}}]}}
 )yaml");
   const std::string errors = b.errors();
-  EXPECT_NE(errors.find("a date exception's 'when' needs weekday, date or leap_year"),
+  EXPECT_NE(errors.find("a date exception's 'when' needs weekday, date, leap_year or option"),
             std::string::npos)
       << errors;
   EXPECT_NE(errors.find("'except' takes a non-empty list of {when, then}"), std::string::npos);

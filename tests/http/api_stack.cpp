@@ -85,7 +85,10 @@ ApiStack::ApiStack(StackOptions options) : scratch_(make_scratch()) {
 
     DiagnosticList diags;
     const std::string source = KALENDAR_SOURCE_DIR;
-    std::shared_ptr<const Engine> engine = load_engine(source + "/rules", source + "/books", diags);
+    std::vector<std::string> local_books_dirs;
+    if (!options.local_books_dir.empty()) local_books_dirs.push_back(options.local_books_dir);
+    std::shared_ptr<const Engine> engine =
+        load_engine(source + "/rules", source + "/books", diags, local_books_dirs);
     if (engine == nullptr) {
       throw std::runtime_error("books do not load:\n" + diagnostics_text(diags));
     }

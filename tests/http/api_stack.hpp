@@ -40,11 +40,12 @@
 namespace kalendar::testing {
 
 struct StackOptions {
-  bool start_http = true;   // false: dispatch() only (golden files, bless_golden_api)
-  bool ready = true;        // false: /api/v2 answers 503 until set_ready(true)
-  bool bibles = true;       // false: no Bible version installed (passages answer 503)
-  bool portuguese = false;  // also install the tiny Portuguese module (code "talm", pt-BR)
-  std::string base_url{};   // --base-url; "" keeps links as paths (the golden bodies)
+  bool start_http = true;         // false: dispatch() only (golden files, bless_golden_api)
+  bool ready = true;              // false: /api/v2 answers 503 until set_ready(true)
+  bool bibles = true;             // false: no Bible version installed (passages answer 503)
+  bool portuguese = false;        // also install the tiny Portuguese module (code "talm", pt-BR)
+  std::string base_url{};         // --base-url; "" keeps links as paths (the golden bodies)
+  std::string local_books_dir{};  // --local-books-dir; "" : the repository's books only
 };
 
 class ApiStack {

@@ -67,6 +67,14 @@ class TableWalk {
       case Shape::Kind::any_of:
         EXPECT_TRUE(e.is_int64() || e.is_string()) << at;
         return;
+      case Shape::Kind::map: {
+        simdjson::dom::object members;
+        ASSERT_EQ(e.get(members), simdjson::SUCCESS) << at << " is not an object";
+        for (auto [name, member] : members) {
+          value(member, *shape.items, shape.items_nullable, at + "/" + std::string(name));
+        }
+        return;
+      }
     }
   }
 
@@ -169,12 +177,17 @@ const std::vector<Probe> kProbes = {
     {"listPrayerBooks", "/api/v2/prayer-books"},
     {"getPrayerBook", "/api/v2/prayer-books/loc_2015"},
     {"listPreferences", "/api/v2/prayer-books/loc_2015/preferences"},
+    // The invented parish of tests/http/fixtures/local_books: calendar options (a date option
+    // among them) in meta and in its preferences.
+    {"listPreferences", "/api/v2/prayer-books/parish_st_alban/preferences"},
+    {"getDay", "/api/v2/days/2026-10-12?book=parish_st_alban&dedication=10-12"},
     {"listBibleVersions", "/api/v2/bible-versions"},
 };
 
 TEST(ResourceDocsTest, EveryRouteWritesExactlyTheTablesMembers) {
   StackOptions options;
   options.start_http = false;
+  options.local_books_dir = std::string(KALENDAR_SOURCE_DIR) + "/tests/http/fixtures/local_books";
   ApiStack stack(options);
   TableWalk walk;
   std::set<std::string_view> routes_probed;
@@ -186,7 +199,7 @@ TEST(ResourceDocsTest, EveryRouteWritesExactlyTheTablesMembers) {
   }
   // Every page of every book's catalogue: every kind of date rule the books use.
   for (const std::string book : {"loc_1928_en", "loc_1987", "loc_2015", "loc_2019", "loc_2019_en",
-                                 "loc_2021", "locb_2008"}) {
+                                 "loc_2021", "locb_2008", "parish_st_alban"}) {
     for (std::string next = "/api/v2/celebrations?limit=100&book=" + book; !next.empty();) {
       const auto r = stack.dispatch(next);
       ASSERT_EQ(r.status, 200) << next;

@@ -22,6 +22,7 @@
 #include "kalendar/civil.hpp"
 #include "kalendar/conditions.hpp"
 #include "kalendar/lectionary.hpp"
+#include "kalendar/options.hpp"
 #include "kalendar/result.hpp"
 
 #include <array>
@@ -125,11 +126,16 @@ struct CelebrationOffset {
   Index celebration = kNoIndex;
   int days = 0;
 };
-using DateRuleForm =
-    std::variant<FixedDate, EasterOffset, NthWeekday, WeekdayRelative, CelebrationOffset>;
+// Example: {option: dedication}: the date a date option gives (MM-DD) in the civil year; no date
+// when the option is unset.
+struct OptionDate {
+  Index option = kNoIndex;  // into BookDefinition::options; a date option
+};
+using DateRuleForm = std::variant<FixedDate, EasterOffset, NthWeekday, WeekdayRelative,
+                                  CelebrationOffset, OptionDate>;
 // The name of each form, by variant index (the API's date_rule.form).
-inline constexpr std::array<std::string_view, 5> kDateRuleFormSlugs = {
-    "fixed", "easter", "nth_weekday", "weekday_relative", "celebration"};
+inline constexpr std::array<std::string_view, 6> kDateRuleFormSlugs = {
+    "fixed", "easter", "nth_weekday", "weekday_relative", "celebration", "option"};
 
 // An exception to a date rule: when the date the rule gives meets `when`, the date moves by
 // `days` or becomes the date of rule `replacement`. Only facts known before any precedence can be
@@ -137,11 +143,12 @@ inline constexpr std::array<std::string_view, 5> kDateRuleFormSlugs = {
 // year. Example: {when: {weekday: [sunday]}, then: {days: -1}} (a vigil on a Sunday is kept on
 // the Saturday before).
 struct DateException {
-  std::uint8_t weekdays = 0;      // bit (1 << c_encoding); 0 = any weekday
-  std::vector<Index> coincides;   // rules: the date is one of theirs
-  std::optional<bool> leap_year;  // the civil year is (not) a leap year
-  int shift_days = 0;             // then: this many days later (negative: earlier)
-  Index replacement = kNoIndex;   // then: this rule's date instead of a shift
+  std::uint8_t weekdays = 0;        // bit (1 << c_encoding); 0 = any weekday
+  std::vector<Index> coincides;     // rules: the date is one of theirs
+  std::optional<bool> leap_year;    // the civil year is (not) a leap year
+  std::vector<OptionTest> options;  // the calendar options in force have these values
+  int shift_days = 0;               // then: this many days later (negative: earlier)
+  Index replacement = kNoIndex;     // then: this rule's date instead of a shift
   SourceLoc loc;
 };
 
@@ -358,6 +365,7 @@ struct LanguageStrings {
 
 class YearPlan;
 class YearCache;
+class OptionYearCache;
 
 // Everything a book says, as the parser builds it up (engine/src/parse_*.cpp). Outside the
 // loader it is only ever seen as the frozen base of a CompiledBook.
@@ -387,6 +395,7 @@ struct BookDefinition {
   std::array<std::string, 2> tracks = {std::string(kTrackKindSlugs[0]),
                                        std::string(kTrackKindSlugs[1])};
   std::vector<Preference> preferences;
+  std::vector<CalendarOption> options;  // sorted by key (options.hpp)
   std::string source;
   std::string data_version;  // digest of the files the book was built from
 
@@ -426,6 +435,19 @@ struct BookDefinition {
   [[nodiscard]] Index find_season(std::string_view key) const;
   [[nodiscard]] Index find_sunday_key(std::string_view key) const;
   [[nodiscard]] Index find_colour(std::string_view slug) const;
+  // Calendar options (options.hpp). Example: find_option("epiphany") == 0.
+  [[nodiscard]] Index find_option(std::string_view key) const;
+  // Every option at its default, by option index.
+  [[nodiscard]] std::vector<OptionValue> default_option_values() const;
+  // A query value ("sunday", "10-12") as an option value; none when not allowed.
+  [[nodiscard]] std::optional<OptionValue> parse_option_value(Index option,
+                                                              std::string_view text) const;
+  // The text of a value ("sunday", "10-12"); "" for an unset date option.
+  [[nodiscard]] std::string option_value_text(Index option, OptionValue value) const;
+  // The value of an option in force in a set (its default in the default set).
+  [[nodiscard]] OptionValue option_value(const OptionSet& set, Index option) const;
+  // The set with one representation for the defaults: empty when every value is the default.
+  [[nodiscard]] OptionSet normalize_options(const OptionSet& set) const;
   // The best strings for a BCP 47 tag: exact, then base language, then the book's own.
   [[nodiscard]] const LanguageStrings& strings_for(std::string_view tag) const;
 };
@@ -434,6 +456,12 @@ struct BookDefinition {
 // least recently used year is dropped beyond this, so memory stays bounded with any number of
 // books and any traffic.
 inline constexpr std::size_t kPlanCacheCapacity = 64;
+
+// How many resolved years for option sets other than the defaults a book keeps at most: a client
+// trying combinations of options or dates evicts its own entries, never grows the process. Each
+// entry is one YearPlan (40-60 KB for the shipped books; docs/PERFORMANCE.md), so at most about
+// 2 MB per book.
+inline constexpr std::size_t kOptionPlanCacheCapacity = 32;
 
 // What a book's cache of resolved years did so far. Example: {60, 12000, 400, 336}.
 struct PlanCacheStats {
@@ -458,9 +486,13 @@ class CompiledBook final : public BookDefinition,
   // The resolved liturgical year that ends in civil year `liturgical_year` (the one holding its
   // Easter). Kept in a bounded cache (kPlanCacheCapacity years, least recently used dropped);
   // thread-safe.
-  [[nodiscard]] std::shared_ptr<const YearPlan> year_plan(int liturgical_year) const;
-  // Counters of that cache. Example: book.plan_cache_stats().resident <= kPlanCacheCapacity.
+  // With calendar options other than the defaults, the plan comes from a second cache bounded
+  // by kOptionPlanCacheCapacity entries (option set, year), least recently used dropped.
+  [[nodiscard]] std::shared_ptr<const YearPlan> year_plan(int liturgical_year,
+                                                          const OptionSet& requested = {}) const;
+  // Counters of those caches. Example: book.plan_cache_stats().resident <= kPlanCacheCapacity.
   [[nodiscard]] PlanCacheStats plan_cache_stats() const;
+  [[nodiscard]] PlanCacheStats option_plan_cache_stats() const;
   // Liturgical year of a date: the civil year + 1 from Advent Sunday on.
   // Example: 2025-11-30 (Advent Sunday) -> 2026; 2025-11-29 -> 2025.
   [[nodiscard]] int liturgical_year_of(Days day) const;
@@ -473,6 +505,7 @@ class CompiledBook final : public BookDefinition,
   // Filled lazily, one year at a time: a bounded cache of values computed from the frozen
   // definition, never a change to what the book says.
   const std::unique_ptr<YearCache> cache_;
+  const std::unique_ptr<OptionYearCache> option_cache_;
 };
 
 }  // namespace kalendar

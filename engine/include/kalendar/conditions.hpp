@@ -18,6 +18,13 @@ inline constexpr Index kNoIndex = std::numeric_limits<Index>::max();
 
 struct DayMatch;
 
+// A condition on a calendar option (`option: {epiphany: sunday}`; options.hpp): holds when the
+// option in force has one of the listed values. Example: {0, 0b10} (option 0 has value 1).
+struct OptionTest {
+  Index option = kNoIndex;
+  std::uint32_t values = 0;  // bit per value index
+};
+
 // Matches one competing observance. All given conditions must hold; an empty one is "any".
 // Example (YAML): {type: [festival, major_holy_day]} or {sunday: [advent, lent, easter]}.
 struct CandidateMatch {
@@ -30,6 +37,7 @@ struct CandidateMatch {
   std::vector<DayMatch> on;         // at most one: a condition on the day itself
   std::vector<CandidateMatch> any_of;   // at least one of these holds
   std::vector<CandidateMatch> none_of;  // none of these holds ("not")
+  std::vector<OptionTest> options;      // every one holds (`option:`)
 };
 
 // An inclusive window between two dates, each a rule evaluated in the day's civil year.
@@ -53,6 +61,7 @@ struct DayMatch {
   std::vector<DayMatch> all_of;             // every one of these (named `conditions:` used)
   int weeks_to_end = -1;                    // whole weeks left in the season (0: its last week)
   std::vector<DayMatch> none_of;            // none of these
+  std::vector<OptionTest> options;          // every one holds (`option:`)
 };
 
 }  // namespace kalendar

@@ -159,16 +159,23 @@ class Engine {
   // Errors: unknown_book; out_of_range (outside 1583..4099 or the book's valid_years). The
   // overloads taking a book serve a caller that has already looked it up (the server does, once
   // per request) and cannot fail with unknown_book.
-  [[nodiscard]] Result<ResolvedDay> day(std::string_view book, CivilDate date) const;
-  [[nodiscard]] Result<ResolvedDay> day(const CompiledBook& book, CivilDate date) const;
+  // `options`: the book's calendar options in force (options.hpp; empty: its defaults).
+  [[nodiscard]] Result<ResolvedDay> day(std::string_view book, CivilDate date,
+                                        const OptionSet& options = {}) const;
+  [[nodiscard]] Result<ResolvedDay> day(const CompiledBook& book, CivilDate date,
+                                        const OptionSet& options = {}) const;
   // Inclusive range of at most kMaxRangeDays days. Errors as day(), plus range_too_large and
   // invalid_range (from after to).
   [[nodiscard]] Result<std::vector<ResolvedDay>> range(std::string_view book, CivilDate from,
-                                                       CivilDate to) const;
+                                                       CivilDate to,
+                                                       const OptionSet& options = {}) const;
   [[nodiscard]] Result<std::vector<ResolvedDay>> range(const CompiledBook& book, CivilDate from,
-                                                       CivilDate to) const;
-  [[nodiscard]] Result<YearOverview> year(std::string_view book, int year) const;
-  [[nodiscard]] Result<YearOverview> year(const CompiledBook& book, int year) const;
+                                                       CivilDate to,
+                                                       const OptionSet& options = {}) const;
+  [[nodiscard]] Result<YearOverview> year(std::string_view book, int year,
+                                          const OptionSet& options = {}) const;
+  [[nodiscard]] Result<YearOverview> year(const CompiledBook& book, int year,
+                                          const OptionSet& options = {}) const;
 
   // Readings of a day for one office (`evening` follows the day's eve where the book's `eves:`
   // rule takes readings: ReadingSet::eve). Errors: unknown_reading_type, unknown_psalter (not one
@@ -199,12 +206,14 @@ class Engine {
 };
 
 // Loads and compiles every book of `books_dir` (one directory per book) with the rule sets of
-// `rules_dir`: the whole snapshot an Engine answers from, built by one call. Every problem goes to
-// `diags`; nullptr when any is an error, so that a caller never serves part of the books.
+// `rules_dir`: the whole snapshot an Engine answers from, built by one call. An operator's local
+// calendars (parish and diocese adaptations) come from `local_books_dirs`, loaded after
+// `books_dir`. Every problem goes to `diags`; nullptr when any is an error, so that a caller never
+// serves part of the books.
 // Example: auto engine = load_engine("rules", "books", diags); if (!engine) report(diags);
-[[nodiscard]] std::shared_ptr<const Engine> load_engine(const std::string& rules_dir,
-                                                        const std::string& books_dir,
-                                                        DiagnosticList& diags);
+[[nodiscard]] std::shared_ptr<const Engine> load_engine(
+    const std::string& rules_dir, const std::string& books_dir, DiagnosticList& diags,
+    const std::vector<std::string>& local_books_dirs = {});
 
 // The digest every data_version is written in: 16 hex digits of SHA-256 over named parts, in
 // the order given (a name and its bytes each).

@@ -25,6 +25,10 @@ struct LibrarySources {
   std::string rules_dir;
   std::string books_dir;
   std::vector<std::string> book_dirs;  // individual book directories (the validator)
+  // Operators' local calendars (parish or diocese adaptations of a shipped book), each a
+  // directory of book directories like books_dir, loaded after it; a code already loaded is an
+  // error. Example: {"/etc/kalendar/local-books"}.
+  std::vector<std::string> local_books_dirs;
   // rule set name ("seasons/western", "strings/en") -> YAML text
   std::vector<std::pair<std::string, std::string>> rule_texts;
   // book code -> (file name inside the book directory, YAML text)

@@ -105,6 +105,8 @@ struct YearContext {
   // Every rule of the book evaluated once for this year (by rule index): conditions ask for the
   // same windows and dates day after day, so they read this instead of re-evaluating.
   std::vector<std::optional<Days>> rule_dates;
+  // The calendar options the rules were evaluated with (empty: the book's defaults).
+  OptionSet options;
 };
 
 class YearPlan {
@@ -117,6 +119,9 @@ class YearPlan {
   std::vector<SeasonSpan> seasons;  // top-level and sub-seasons, by start date
   std::vector<Anomaly> anomalies;
   std::map<int, YearContext> contexts;  // the civil years around the plan, rules evaluated
+  // The calendar options it was resolved with (normalized: empty for the defaults); the plans of
+  // neighbouring years a day consults (eves, next year's keys) are taken with the same options.
+  OptionSet options;
 
   [[nodiscard]] const DayRecord* find(Days d) const {
     if (d < first_day || d > last_day) return nullptr;

@@ -40,7 +40,8 @@ struct YearCalendar {
                                                                       int id);
 
 // Errors: out_of_range (the civil year is outside the book's valid years).
-[[nodiscard]] Result<YearCalendar> celebrations_of_year(const CompiledBook& book, int year);
+[[nodiscard]] Result<YearCalendar> celebrations_of_year(const CompiledBook& book, int year,
+                                                        const OptionSet& options = {});
 
 // What a catalogue search keeps (GET /celebrations). Example: {.text = "jose", .year = 2028}.
 struct CatalogueFilter {
@@ -50,6 +51,7 @@ struct CatalogueFilter {
   std::optional<int> day;
   std::optional<int> year;  // dates in that civil year, its Sundays included; none: no dates
   std::optional<bool> movable;
+  OptionSet options;  // the calendar options the year's dates are computed with
 };
 
 // One entry a search kept, with its sort key: (date, kind, id) with a year, where a Sunday
