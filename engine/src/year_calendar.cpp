@@ -62,10 +62,11 @@ Result<YearCalendar> celebrations_of_year(const CompiledBook& book, int year,
 
 Result<std::vector<CatalogueEntry>> search_celebrations(const CompiledBook& book,
                                                         const LanguageStrings& names,
-                                                        const CatalogueFilter& filter) {
+                                                        const CatalogueFilter& filter,
+                                                        const OptionSet& options) {
   std::vector<CelebrationInYear> listed;
   if (filter.year) {
-    auto calendar = celebrations_of_year(book, *filter.year, filter.options);
+    auto calendar = celebrations_of_year(book, *filter.year, options);
     if (!calendar) return calendar.error();
     listed = std::move(calendar->celebrations);
     listed.insert(listed.end(), calendar->sundays.begin(), calendar->sundays.end());

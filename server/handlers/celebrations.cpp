@@ -135,8 +135,8 @@ HandlerResult list_route(RequestContext& ctx, const AppState& app) {
                                     .month = month,
                                     .day = day,
                                     .year = year,
-                                    .movable = movable,
-                                    .options = scope->options});
+                                    .movable = movable},
+                                   scope->options);
   if (!found) ctx.errors().add(engine_error_to_api(found.error(), "year"));
   // A cursor belongs to one book and one set of filters, and carries a sort key of the shape
   // this listing uses: (date, kind, id) with a year, (movable, month, day, id) without.

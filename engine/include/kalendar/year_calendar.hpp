@@ -51,7 +51,6 @@ struct CatalogueFilter {
   std::optional<int> day;
   std::optional<int> year;  // dates in that civil year, its Sundays included; none: no dates
   std::optional<bool> movable;
-  OptionSet options;  // the calendar options the year's dates are computed with
 };
 
 // One entry a search kept, with its sort key: (date, kind, id) with a year, where a Sunday
@@ -70,7 +69,9 @@ struct CatalogueEntry {
 // Errors: out_of_range (the year is outside the book's valid years).
 // Example: search_celebrations(book, names, {.type = "sunday", .year = 2026}) lists the days of
 // 2026 on which a Sunday prevails, by date.
+// `options`: the calendar options a year's dates are computed with.
 [[nodiscard]] Result<std::vector<CatalogueEntry>> search_celebrations(
-    const CompiledBook& book, const LanguageStrings& names, const CatalogueFilter& filter);
+    const CompiledBook& book, const LanguageStrings& names, const CatalogueFilter& filter,
+    const OptionSet& options = {});
 
 }  // namespace kalendar
