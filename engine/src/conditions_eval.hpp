@@ -19,6 +19,9 @@ inline int weeks_between(Days from_sunday, Days to_sunday) {
 // What conditions can ask about a day.
 struct DayFacts {
   Days date{};
+  // The civil year of `date` when the caller knows it (a year plan does); 0 = work it out.
+  // Date windows and dates ask it on every day, and the calendar conversion is not free.
+  int civil_year = 0;
   Index season = kNoIndex;
   Index sub_season = kNoIndex;
   Index own_sunday_key = kNoIndex;  // Sundays only
@@ -44,6 +47,8 @@ class ConditionMatcher {
   // no call. Example: if (!matcher.may_match(row.match, o)) continue;
   [[nodiscard]] bool may_match(const CandidateMatch& m, const Observance& o) const {
     if (m.kinds != 0 && (m.kinds & (1u << static_cast<unsigned>(o.kind))) == 0) return false;
+    // A row naming celebrations never holds for a Sunday or feria (most candidates).
+    if (!m.celebrations.empty() && o.kind != ObservanceKind::celebration) return false;
     if (m.types == 0) return true;
     if (o.kind != ObservanceKind::celebration) return false;
     return (m.types & (1u << static_cast<unsigned>(book_.celebrations[o.celebration].type))) != 0;

@@ -72,6 +72,9 @@ bool exception_holds(const CompiledBook& book, const DateException& e, Days d,
 
 std::optional<Days> evaluate(const CompiledBook& book, Index rule, const YearContext& ctx) {
   if (rule == kNoIndex) return std::nullopt;
+  // Already evaluated in this context (make_year_context fills rule_dates in index order, so
+  // anchors and replacements declared earlier are looked up, not evaluated again).
+  if (rule < ctx.rule_dates.size()) return ctx.rule_dates[rule];
   const DateRule& r = book.rules[rule];
   if (!r.has_variants()) return std::visit(Evaluator{book, ctx}, r.form);
   const bool leap = date::year{ctx.year}.is_leap();
@@ -100,13 +103,23 @@ YearContext make_year_context(const CompiledBook& book, int year, const OptionSe
   ctx.options = options;
   ctx.easter = easter(year);
   ctx.celebration_dates.assign(book.celebrations.size(), std::nullopt);
+  // A celebration's own rule, evaluated here, gives the same date below: the order puts every
+  // celebration it depends on first (a cycle does not load). Kept so it is not evaluated twice.
+  std::vector<std::optional<Days>> own_rule_dates(book.rules.size());
+  std::vector<bool> own_rule_done(book.rules.size(), false);
   for (Index i : book.celebration_eval_order) {
     const Celebration& c = book.celebrations[i];
     if (c.years && !c.years->contains(year)) continue;
     ctx.celebration_dates[i] = evaluate(book, c.date, ctx);
+    if (c.date != kNoIndex) {
+      own_rule_dates[c.date] = ctx.celebration_dates[i];
+      own_rule_done[c.date] = true;
+    }
   }
   ctx.rule_dates.reserve(book.rules.size());
-  for (Index r = 0; r < book.rules.size(); ++r) ctx.rule_dates.push_back(evaluate(book, r, ctx));
+  for (Index r = 0; r < book.rules.size(); ++r) {
+    ctx.rule_dates.push_back(own_rule_done[r] ? own_rule_dates[r] : evaluate(book, r, ctx));
+  }
   return ctx;
 }
 

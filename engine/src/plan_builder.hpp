@@ -29,6 +29,7 @@ struct Candidate {
 
 struct WorkDay {
   Days date{};
+  int civil_year = 0;  // of `date`: set once, read by every date rule and condition
   Index season = kNoIndex;
   Index sub_season = kNoIndex;
   Days season_start{};
@@ -82,6 +83,9 @@ class PlanBuilder {
   void compute_weeks_and_keys();
   void collect_candidates();
   void compute_colours_and_fasts();
+  // By index into days_: the days on which `m`'s date windows and dates hold (empty: `m` has
+  // neither, every day may match). Example: an ember-day rule marks its twelve days a year.
+  [[nodiscard]] std::vector<bool> days_on_dates(const DayMatch& m) const;
   std::unique_ptr<YearPlan> emit();
   [[nodiscard]] const YearContext& context(int civil_year) const;
   [[nodiscard]] std::optional<Days> eval(Index rule, int civil_year) const;

@@ -60,7 +60,9 @@ bool ConditionMatcher::matches(const DayMatch& m, const DayFacts& day) const {
   if (m.before_first_sunday && *m.before_first_sunday != day.before_first_sunday) return false;
   if (m.weeks_to_end >= 0 && m.weeks_to_end != day.weeks_to_end) return false;
   // Only date windows and dates need the civil year (a calendar conversion): not computed else.
-  const int year = m.within.empty() && m.dates.empty() ? 0 : year_of(to_civil(day.date));
+  const int year = m.within.empty() && m.dates.empty() ? 0
+                   : day.civil_year != 0               ? day.civil_year
+                                                       : year_of(to_civil(day.date));
   if (!m.within.empty()) {
     const bool inside = std::any_of(m.within.begin(), m.within.end(), [&](const DateWindow& w) {
       const auto from = eval(w.from, year);

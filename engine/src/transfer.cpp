@@ -16,6 +16,26 @@
 
 namespace kalendar::detail {
 
+namespace {
+
+// A day has a handful of candidates: a stable insertion sort orders them without the temporary
+// buffer std::stable_sort allocates on every call. sorts_before() is a strict weak order
+// (row, original date, declaration order), so both sorts give the same order.
+constexpr std::size_t kInsertionSortMax = 8;
+
+template <typename Before>
+void insertion_sort(std::vector<Candidate>& v, const Before& before) {
+  for (std::size_t i = 1; i < v.size(); ++i) {
+    if (!before(v[i], v[i - 1])) continue;
+    Candidate moving = std::move(v[i]);
+    std::size_t j = i;
+    for (; j > 0 && before(moving, v[j - 1]); --j) v[j] = std::move(v[j - 1]);
+    v[j] = std::move(moving);
+  }
+}
+
+}  // namespace
+
 bool PlanBuilder::sorts_before(const Candidate& a, Index a_row, const Candidate& b) const {
   if (a_row != b.obs.row) return a_row < b.obs.row;  // kNoIndex (no row) sorts last
   if (a.obs.original_date != b.obs.original_date) return a.obs.original_date < b.obs.original_date;
@@ -34,9 +54,14 @@ void PlanBuilder::resolve_days() {
 void PlanBuilder::decide_day(Index day_index) {
   WorkDay& day = days_[day_index];
   auto& cands = day.candidates;
-  std::stable_sort(cands.begin(), cands.end(), [&](const Candidate& a, const Candidate& b) {
+  const auto before = [&](const Candidate& a, const Candidate& b) {
     return sorts_before(a, a.obs.row, b);
-  });
+  };
+  if (cands.size() <= kInsertionSortMax) {
+    insertion_sort(cands, before);
+  } else {
+    std::stable_sort(cands.begin(), cands.end(), before);
+  }
   day.decided = true;
   if (cands.empty()) return;
   // Equal rows with equal original dates are ties; only rows marked share_day may meet.
@@ -148,7 +173,7 @@ std::optional<Index> PlanBuilder::find_target(const Candidate& c, const Transfer
                                               Index from_day) const {
   Days start = days_[from_day].date + date::days{1};
   if (rule.search_from != kNoIndex) {
-    if (const auto from = eval(rule.search_from, year_of(to_civil(days_[from_day].date)))) {
+    if (const auto from = eval(rule.search_from, days_[from_day].civil_year)) {
       start = std::max(start, *from);
     }
   }

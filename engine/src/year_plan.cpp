@@ -10,6 +10,8 @@ namespace {
 // Transfers and cascades are decided over the year plus this margin on each side, so that a
 // chain crossing Advent Sunday or 1 January comes out as in the neighbouring year's plan.
 constexpr int kMarginDays = 28;
+// Candidates room per day, reserved up front (a day rarely has more; more still fit).
+constexpr std::size_t kCandidatesReserved = 4;
 }  // namespace
 
 PlanBuilder::PlanBuilder(const CompiledBook& book, int liturgical_year, OptionSet options)
@@ -19,8 +21,19 @@ PlanBuilder::PlanBuilder(const CompiledBook& book, int liturgical_year, OptionSe
   window_start_ = first_day_ - date::days{kMarginDays};
   const Days window_end = last_day_ + date::days{kMarginDays};
   days_.resize(static_cast<std::size_t>((window_end - window_start_).count() + 1));
+  // One calendar conversion per window, not one per day: the year turns on 1 January.
+  int civil_year = year_of(to_civil(window_start_));
+  Days next_new_year{date::year{civil_year + 1} / 1 / 1};
   for (std::size_t i = 0; i < days_.size(); ++i) {
-    days_[i].date = window_start_ + date::days{static_cast<int>(i)};
+    WorkDay& day = days_[i];
+    day.date = window_start_ + date::days{static_cast<int>(i)};
+    if (day.date == next_new_year) {
+      ++civil_year;
+      next_new_year = Days{date::year{civil_year + 1} / 1 / 1};
+    }
+    day.civil_year = civil_year;
+    // Most days get one to three candidates: one allocation each instead of regrowing.
+    day.candidates.reserve(kCandidatesReserved);
   }
   const int y0 = year_of(to_civil(window_start_)) - 1;
   const int y1 = year_of(to_civil(window_end)) + 1;
@@ -51,6 +64,7 @@ std::optional<Days> PlanBuilder::eval(Index rule, int civil_year) const {
 DayFacts PlanBuilder::facts(const WorkDay& day) {
   DayFacts f;
   f.date = day.date;
+  f.civil_year = day.civil_year;
   f.season = day.season;
   f.sub_season = day.sub_season;
   f.own_sunday_key = day.own_sunday_key;
@@ -199,7 +213,7 @@ void PlanBuilder::compute_seasons() {
 }
 
 Index PlanBuilder::sunday_key_for(const WorkDay& day) const {
-  const int year = year_of(to_civil(day.date));
+  const int year = day.civil_year;
   // Overrides of the innermost season first.
   for (Index s = day.sub_season != kNoIndex ? day.sub_season : day.season; s != kNoIndex;
        s = book_.seasons[s].parent) {
@@ -224,18 +238,28 @@ Index PlanBuilder::sunday_key_for(const WorkDay& day) const {
 
 void PlanBuilder::compute_weeks_and_keys() {
   // Propers: the governing Sunday's window, from `propers.from` to the next Advent Sunday.
+  // The windows' dates are converted once per civil year, not once per day and window.
+  int targets_year = 0;
+  std::vector<Days> targets;
   for (WorkDay& day : days_) {
     day.governing_sunday = on_or_before(day.date, date::Sunday);
     if (book_.propers.windows.empty()) continue;
     const Days g = day.governing_sunday;
-    const int year = year_of(to_civil(g));
+    const WorkDay* sunday = day_at(g);
+    const int year = sunday != nullptr ? sunday->civil_year : year_of(to_civil(g));
     const auto from = eval(book_.propers.from, year);
     const auto advent = eval(book_.year_start, year);
     if (!from || !advent || g < *from || g >= *advent) continue;
-    for (const ProperWindow& w : book_.propers.windows) {
-      const Days target{date::year{year} / date::month{w.month} / date::day{w.day}};
-      if (std::abs((g - target).count()) <= 3) {
-        day.proper = w.number;
+    if (year != targets_year) {
+      targets.clear();
+      for (const ProperWindow& w : book_.propers.windows) {
+        targets.push_back(Days{date::year{year} / date::month{w.month} / date::day{w.day}});
+      }
+      targets_year = year;
+    }
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+      if (std::abs((g - targets[i]).count()) <= 3) {
+        day.proper = book_.propers.windows[i].number;
         break;
       }
     }
@@ -354,15 +378,66 @@ void PlanBuilder::collect_candidates() {
   }
 }
 
+std::vector<bool> PlanBuilder::days_on_dates(const DayMatch& m) const {
+  if (m.within.empty() && m.dates.empty()) return {};
+  // The same tests as ConditionMatcher::matches, turned round: each rule evaluated once per
+  // civil year of the window, then compared with every day of that year.
+  const int first_year = days_.front().civil_year;
+  const int years = days_.back().civil_year - first_year + 1;
+  std::vector<std::vector<std::pair<Days, Days>>> windows(static_cast<std::size_t>(years));
+  for (int y = 0; y < years; ++y) {
+    for (const DateWindow& w : m.within) {
+      const auto from = matcher_.eval(w.from, first_year + y);
+      const auto to = matcher_.eval(w.to, first_year + y);
+      if (from && to) windows[static_cast<std::size_t>(y)].emplace_back(*from, *to);
+    }
+  }
+  std::vector<bool> dated(days_.size(), m.dates.empty());
+  for (int y = 0; y < years; ++y) {
+    for (Index rule : m.dates) {
+      const auto d = matcher_.eval(rule, first_year + y);
+      if (!d || *d < window_start_) continue;
+      const auto i = static_cast<std::size_t>((*d - window_start_).count());
+      if (i < days_.size() && days_[i].civil_year == first_year + y) dated[i] = true;
+    }
+  }
+  std::vector<bool> on(days_.size(), false);
+  for (std::size_t i = 0; i < days_.size(); ++i) {
+    if (!dated[i]) continue;
+    if (m.within.empty()) {
+      on[i] = true;
+      continue;
+    }
+    const Days d = days_[i].date;
+    const auto& year_windows = windows[static_cast<std::size_t>(days_[i].civil_year - first_year)];
+    // A window that ends before it starts wraps the new year: 25 Dec .. 5 Jan.
+    on[i] = std::any_of(year_windows.begin(), year_windows.end(), [&](const auto& w) {
+      return w.first <= w.second ? (d >= w.first && d <= w.second)
+                                 : (d >= w.first || d <= w.second);
+    });
+  }
+  return on;
+}
+
 void PlanBuilder::compute_colours_and_fasts() {
-  for (WorkDay& day : days_) {
+  // A rule whose `when` names dates or windows can hold only on the days marked here; the
+  // other days skip it without a match (most days, for ember or rogation rules).
+  std::vector<std::vector<bool>> colour_days;
+  for (const ColourRule& rule : book_.colour_rules) colour_days.push_back(days_on_dates(rule.when));
+  std::vector<std::vector<bool>> fast_days;
+  for (const FastRule& rule : book_.fasts) fast_days.push_back(days_on_dates(rule.when));
+  const auto may_hold = [](const std::vector<bool>& on, std::size_t i) {
+    return on.empty() || on[i];
+  };
+  for (std::size_t i = 0; i < days_.size(); ++i) {
+    WorkDay& day = days_[i];
     if (day.date < first_day_ || day.date > last_day_ || day.candidates.empty()) continue;
     // What the rules below may ask; colours and fasts do not change it.
     const DayFacts facts_of_day = facts(day);
     // 1. the book's colour rules, first match wins;
     for (Index r = 0; r < book_.colour_rules.size(); ++r) {
       const ColourRule& rule = book_.colour_rules[r];
-      if (!matcher_.matches(rule.when, facts_of_day)) continue;
+      if (!may_hold(colour_days[r], i) || !matcher_.matches(rule.when, facts_of_day)) continue;
       day.colour_rule = r;
       day.colour_source = ColourSource::rule;
       day.colour = rule.colour;  // none with `use: season`
@@ -404,7 +479,7 @@ void PlanBuilder::compute_colours_and_fasts() {
     }
     for (Index f = 0; f < book_.fasts.size(); ++f) {
       const FastRule& rule = book_.fasts[f];
-      if (!matcher_.matches(rule.when, facts_of_day)) continue;
+      if (!may_hold(fast_days[f], i) || !matcher_.matches(rule.when, facts_of_day)) continue;
       if (!rule.except.empty() && matcher_.matches(rule.except.front(), facts_of_day)) continue;
       day.fast_rule = f;
       break;
