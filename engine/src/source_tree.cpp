@@ -2,10 +2,13 @@
 
 #include "text.hpp"
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 
 namespace kalendar::detail {
@@ -26,12 +29,80 @@ const SourceNode* SourceNode::find(std::string_view key) const {
 
 namespace {
 
-SourceLoc loc_of(const YAML::Node& node, const std::string& file) {
-  const YAML::Mark mark = node.Mark();
+SourceLoc loc_of(const YAML::Mark& mark, const std::string& file) {
   // yaml-cpp marks are 0-based; a null mark (-1) means "no position".
   return SourceLoc{file, mark.line >= 0 ? mark.line + 1 : 0,
                    mark.column >= 0 ? mark.column + 1 : 0};
 }
+
+// One YAML document as yaml-cpp's parser reports it, before any check: what YAML::Load would
+// build, without its graph of shared nodes and memory holders (that graph's allocations were
+// most of the YAML cost of start-up; issue 13). An alias is the anchored node's index again,
+// shared as in yaml-cpp's graph, so convert() sees exactly what it saw in a YAML::Node.
+struct RawNode {
+  SourceNode::Kind kind = SourceNode::Kind::null;
+  YAML::Mark mark;
+  bool quoted = false;
+  int references = 0;  // more than one: an alias repeats it
+  std::string scalar;
+  std::vector<std::size_t> children;  // a sequence's items; a mapping's keys and values in turn
+};
+
+class RawDocument final : public YAML::EventHandler {
+ public:
+  std::vector<RawNode> nodes;
+  std::optional<std::size_t> root;
+
+  void OnDocumentStart(const YAML::Mark& /*mark*/) override {}
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    push(mark, anchor, SourceNode::Kind::null);
+  }
+  void OnAlias(const YAML::Mark& /*mark*/, YAML::anchor_t anchor) override {
+    // The parser refuses an alias to an anchor it has not seen.
+    attach(anchors_.at(anchor));
+  }
+  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                const std::string& value) override {
+    const std::size_t i = push(mark, anchor, SourceNode::Kind::scalar);
+    nodes[i].scalar = value;
+    // yaml-cpp tags a quoted scalar "!" and a plain one "?".
+    nodes[i].quoted = tag == "!";
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string& /*tag*/, YAML::anchor_t anchor,
+                       YAML::EmitterStyle::value /*style*/) override {
+    open_.push_back(push(mark, anchor, SourceNode::Kind::sequence));
+  }
+  void OnSequenceEnd() override { open_.pop_back(); }
+  void OnMapStart(const YAML::Mark& mark, const std::string& /*tag*/, YAML::anchor_t anchor,
+                  YAML::EmitterStyle::value /*style*/) override {
+    open_.push_back(push(mark, anchor, SourceNode::Kind::mapping));
+  }
+  void OnMapEnd() override { open_.pop_back(); }
+
+ private:
+  std::vector<std::size_t> open_;     // sequences and mappings not yet closed
+  std::vector<std::size_t> anchors_;  // by yaml-cpp's anchor number (1, 2, ...)
+
+  std::size_t push(const YAML::Mark& mark, YAML::anchor_t anchor, SourceNode::Kind kind) {
+    const std::size_t i = nodes.size();
+    nodes.push_back(RawNode{kind, mark, false, 0, {}, {}});
+    if (anchor != YAML::NullAnchor) {
+      if (anchors_.size() <= anchor) anchors_.resize(anchor + 1);
+      anchors_[anchor] = i;
+    }
+    attach(i);
+    return i;
+  }
+  void attach(std::size_t i) {
+    ++nodes[i].references;
+    if (open_.empty()) {
+      root = i;
+    } else {
+      nodes[open_.back()].children.push_back(i);
+    }
+  }
+};
 
 // A `source:` value is shown to users (explanations, the API), so it must cite what a reader can
 // look up. Checked here, where every YAML file of books, rule sets and checks passes, so that no
@@ -60,23 +131,29 @@ struct Budget {
   std::size_t nodes_left = kMaxYamlNodes;
   int depth = 0;
   bool exhausted = false;  // reported once; the rest of the file is skipped
+  int shared_levels = 0;   // how many of the nodes being converted an alias repeats
 };
 
-SourceNode convert(const YAML::Node& node, const std::string& file, DiagnosticList& diags,
-                   Budget& budget);
+SourceNode convert(RawDocument& doc, std::size_t node, const std::string& file,
+                   DiagnosticList& diags, Budget& budget);
 
-SourceNode convert_child(const YAML::Node& node, const std::string& file, DiagnosticList& diags,
-                         Budget& budget) {
+SourceNode convert_child(RawDocument& doc, std::size_t node, const std::string& file,
+                         DiagnosticList& diags, Budget& budget) {
   ++budget.depth;
-  SourceNode out = convert(node, file, diags, budget);
+  // Inside a node an alias repeats, texts are copied; anywhere else they are moved out.
+  const bool shared = doc.nodes[node].references > 1;
+  if (shared) ++budget.shared_levels;
+  SourceNode out = convert(doc, node, file, diags, budget);
+  if (shared) --budget.shared_levels;
   --budget.depth;
   return out;
 }
 
-SourceNode convert(const YAML::Node& node, const std::string& file, DiagnosticList& diags,
-                   Budget& budget) {
+SourceNode convert(RawDocument& doc, std::size_t node, const std::string& file,
+                   DiagnosticList& diags, Budget& budget) {
+  RawNode& raw = doc.nodes[node];
   SourceNode out;
-  out.loc = loc_of(node, file);
+  out.loc = loc_of(raw.mark, file);
   if (budget.exhausted) return out;
   if (budget.depth > kMaxYamlDepth) {
     diags.error(out.loc, "nested more than " + std::to_string(kMaxYamlDepth) + " levels deep");
@@ -90,48 +167,62 @@ SourceNode convert(const YAML::Node& node, const std::string& file, DiagnosticLi
     return out;
   }
   --budget.nodes_left;
-  switch (node.Type()) {
-    case YAML::NodeType::Scalar:
+  switch (raw.kind) {
+    case SourceNode::Kind::scalar:
       out.kind = SourceNode::Kind::scalar;
-      out.scalar = node.Scalar();
-      // yaml-cpp tags a quoted scalar "!" and a plain one "?".
-      out.quoted = node.Tag() == "!";
+      out.scalar = budget.shared_levels > 0 ? raw.scalar : std::move(raw.scalar);
+      out.quoted = raw.quoted;
       // Validated here once, so that no writer downstream (RapidJSON) ever sees broken UTF-8.
       if (!is_valid_utf8(out.scalar)) {
         diags.error(out.loc, "text is not valid UTF-8");
         out.scalar.clear();
       }
       break;
-    case YAML::NodeType::Sequence:
+    case SourceNode::Kind::sequence:
       out.kind = SourceNode::Kind::sequence;
-      for (const auto& item : node) {
+      out.items.reserve(raw.children.size());
+      // doc.nodes never grows while converting, so `raw` stays valid through the recursion.
+      for (const std::size_t item : raw.children) {
         if (budget.exhausted) break;
-        out.items.push_back(convert_child(item, file, diags, budget));
+        out.items.push_back(convert_child(doc, item, file, diags, budget));
       }
       break;
-    case YAML::NodeType::Map: {
+    case SourceNode::Kind::mapping: {
       out.kind = SourceNode::Kind::mapping;
-      std::set<std::string> seen;
-      for (const auto& kv : node) {
+      out.entries.reserve(raw.children.size() / 2);
+      // The keys taken so far are out.entries' keys: a short mapping (most of them) is searched
+      // there; a long one (a lectionary's) is indexed once it grows long.
+      std::set<std::string> many_keys;
+      const auto is_duplicate = [&](const std::string& key) {
+        constexpr std::size_t kSearchedKeys = 24;
+        if (out.entries.size() < kSearchedKeys) {
+          return std::any_of(out.entries.begin(), out.entries.end(),
+                             [&](const auto& entry) { return entry.first.scalar == key; });
+        }
+        if (many_keys.empty()) {
+          for (const auto& entry : out.entries) many_keys.insert(entry.first.scalar);
+        }
+        return !many_keys.insert(key).second;
+      };
+      for (std::size_t c = 0; c + 1 < raw.children.size(); c += 2) {
         if (budget.exhausted) break;
-        SourceNode key = convert_child(kv.first, file, diags, budget);
+        SourceNode key = convert_child(doc, raw.children[c], file, diags, budget);
         if (!key.is_scalar()) {
           diags.error(key.loc, "mapping keys must be plain words");
           continue;
         }
-        if (!seen.insert(key.scalar).second) {
+        if (is_duplicate(key.scalar)) {
           diags.error(key.loc,
                       "duplicate key '" + key.scalar + "' (only the first one would count)");
           continue;
         }
-        SourceNode value = convert_child(kv.second, file, diags, budget);
+        SourceNode value = convert_child(doc, raw.children[c + 1], file, diags, budget);
         if (key.scalar == "source" && value.is_scalar()) check_citation(value, diags);
         out.entries.emplace_back(std::move(key), std::move(value));
       }
       break;
     }
-    case YAML::NodeType::Null:
-    case YAML::NodeType::Undefined:
+    case SourceNode::Kind::null:
       out.kind = SourceNode::Kind::null;
       break;
   }
@@ -155,9 +246,21 @@ std::optional<SourceNode> parse(std::string_view text, const std::string& name,
     return std::nullopt;
   }
   try {
-    const YAML::Node root = YAML::Load(std::string(text));
+    // As YAML::Load: the first document only; none at all reads as null.
+    std::istringstream stream{std::string(text)};
+    YAML::Parser parser(stream);
+    RawDocument doc;
+    // About one node per 10 bytes in the shipped books: reserved once, so that the vector is
+    // not copied (and its pages faulted in again) at every doubling.
+    doc.nodes.reserve(text.size() / 8);
+    parser.HandleNextDocument(doc);
     Budget budget;
-    SourceNode out = convert(root, name, diags, budget);
+    SourceNode out;
+    if (doc.root) {
+      out = convert(doc, *doc.root, name, diags, budget);
+    } else {
+      out.loc = loc_of(YAML::Mark::null_mark(), name);
+    }
     if (budget.exhausted) return std::nullopt;
     if (out.is_null()) out.loc = SourceLoc{name, 1, 1};
     return out;

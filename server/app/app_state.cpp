@@ -5,6 +5,10 @@
 #include <date/tz.h>
 
 #include <chrono>
+#include <future>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace kalendar::api {
 
@@ -100,6 +104,28 @@ std::shared_ptr<AppState> make_app_state(std::shared_ptr<const Engine> engine,
 std::shared_ptr<AppState> load_app_state(const AppPaths& paths, DiagnosticList& diags,
                                          const std::function<void(std::string_view)>& log) {
   const auto started = std::chrono::steady_clock::now();
+  // The Bible versions do not depend on the books: they load on a thread of their own while
+  // the books compile (start-up, issue 13). Their log lines are kept and written after the
+  // books', in the order of a sequential load.
+  auto bibles_loading = std::async(std::launch::async, [paths] {
+    std::vector<std::string> lines;
+    BibleLoadOptions options;
+    options.sword_path = paths.sword_path;
+    options.cache_dir = paths.bible_cache_dir;
+    options.on_progress = [&lines](const LoadProgress& p) {
+      // Report what finished (loaded, skipped, warnings); intermediate stages stay quiet.
+      if (p.stage == LoadStage::loaded) {
+        lines.push_back("bibles: " + p.code + " (" + p.module_name + ") " +
+                        std::to_string(p.verse_count) + " verses " +
+                        (p.from_cache ? "from cache" : "imported") + " in " +
+                        std::to_string(static_cast<int>(p.seconds * 1000)) + " ms");
+      } else if (p.stage == LoadStage::skipped || p.stage == LoadStage::warning) {
+        lines.push_back("bibles: " + p.module_name + ": " + p.message);
+      }
+    };
+    auto bibles = load_bibles(options);
+    return std::make_pair(std::move(bibles), std::move(lines));
+  });
   std::vector<std::string> local_books_dirs;
   if (!paths.local_books_dir.empty()) local_books_dirs.push_back(paths.local_books_dir);
   auto engine = load_engine(paths.rules_dir, paths.books_dir, diags, local_books_dirs);
@@ -120,20 +146,8 @@ std::shared_ptr<AppState> load_app_state(const AppPaths& paths, DiagnosticList& 
   for (const auto& d : pack_diags.items()) log("text pack problem: " + format_diagnostic(d));
   log("text packs: " + std::to_string(texts->packs().size()) + " loaded");
 
-  BibleLoadOptions options;
-  options.sword_path = paths.sword_path;
-  options.cache_dir = paths.bible_cache_dir;
-  options.on_progress = [&log](const LoadProgress& p) {
-    // Report what finished (loaded, skipped, warnings); intermediate stages stay quiet.
-    if (p.stage == LoadStage::loaded) {
-      log("bibles: " + p.code + " (" + p.module_name + ") " + std::to_string(p.verse_count) +
-          " verses " + (p.from_cache ? "from cache" : "imported") + " in " +
-          std::to_string(static_cast<int>(p.seconds * 1000)) + " ms");
-    } else if (p.stage == LoadStage::skipped || p.stage == LoadStage::warning) {
-      log("bibles: " + p.module_name + ": " + p.message);
-    }
-  };
-  auto bibles = load_bibles(options);
+  auto [bibles, bible_lines] = bibles_loading.get();
+  for (const std::string& line : bible_lines) log(line);
   std::shared_ptr<const BibleStore> store;
   if (bibles) {
     store = *bibles;

@@ -1,5 +1,6 @@
 // The strict loader: every problem reported with file:line:column, all at once.
 #include "mini_book.hpp"
+#include "source_tree.hpp"
 
 namespace kalendar::testing {
 namespace {
@@ -145,6 +146,71 @@ TEST(Loader, AFileOverTheSizeLimitIsRefusedWhereTheLimitIsCrossed) {
                 "books/mini/calendar.yaml:4097:1015: error: file is larger than 4194304 bytes"),
             std::string::npos)
       << b.errors().substr(0, 400);
+}
+
+// The tree is built from yaml-cpp's parser events (not YAML::Load): an alias must still be the
+// anchored value, wherever it is used, with the anchor's position and its quoting.
+TEST(Loader, AnAliasRepeatsTheAnchoredValue) {
+  DiagnosticList diags;
+  auto root = detail::read_yaml_text("base: &b {x: 1, y: '2', z: ~}\ncopy: *b\nlist: [*b, plain]\n",
+                                     "t.yaml", diags);
+  ASSERT_TRUE(root.has_value());
+  EXPECT_FALSE(diags.has_errors());
+  const detail::SourceNode* base = root->find("base");
+  const detail::SourceNode* copy = root->find("copy");
+  const detail::SourceNode* list = root->find("list");
+  ASSERT_TRUE(base && copy && list);
+  for (const detail::SourceNode* n : {copy, &list->items.at(0)}) {
+    ASSERT_TRUE(n->is_map());
+    EXPECT_EQ(n->loc.line, base->loc.line);
+    EXPECT_EQ(n->loc.column, base->loc.column);
+    EXPECT_EQ(n->find("x")->scalar, "1");
+    EXPECT_FALSE(n->find("x")->quoted);
+    EXPECT_EQ(n->find("y")->scalar, "2");
+    EXPECT_TRUE(n->find("y")->quoted);
+    EXPECT_TRUE(n->find("z")->is_null());
+  }
+  EXPECT_EQ(list->items.at(1).scalar, "plain");
+  EXPECT_EQ(list->items.at(1).loc.line, 3);
+}
+
+// A problem inside an anchored value is reported for every use, as the anchored node is walked
+// again for each alias (what YAML::Load's shared nodes gave).
+TEST(Loader, AProblemInAnAnchoredValueIsReportedForEachUse) {
+  DiagnosticList diags;
+  auto root = detail::read_yaml_text("a: &d {k: 1, k: 2}\nb: *d\n", "t.yaml", diags);
+  ASSERT_TRUE(root.has_value());
+  std::string all;
+  for (const auto& d : diags.items()) all += format_diagnostic(d) + "\n";
+  const std::string expected =
+      "t.yaml:1:14: error: duplicate key 'k' (only the first one would count)\n";
+  EXPECT_EQ(all, expected + expected);
+}
+
+// Long mappings (a lectionary's) index their keys instead of searching them: a duplicate is
+// still caught, both among the first keys and after many.
+TEST(Loader, DuplicateKeysAreCaughtInLongMappings) {
+  std::string text;
+  for (int i = 0; i < 40; ++i) text += "k" + std::to_string(i) + ": 1\n";
+  text += "k3: 2\nk39: 3\n";
+  DiagnosticList diags;
+  auto root = detail::read_yaml_text(text, "t.yaml", diags);
+  ASSERT_TRUE(root.has_value());
+  std::string all;
+  for (const auto& d : diags.items()) all += format_diagnostic(d) + "\n";
+  EXPECT_EQ(all,
+            "t.yaml:41:1: error: duplicate key 'k3' (only the first one would count)\n"
+            "t.yaml:42:1: error: duplicate key 'k39' (only the first one would count)\n");
+  EXPECT_EQ(root->entries.size(), 40U);
+}
+
+// An empty file reads as null at its first line, as YAML::Load's empty document did.
+TEST(Loader, AnEmptyFileIsNullAtItsFirstLine) {
+  DiagnosticList diags;
+  auto root = detail::read_yaml_text("# nothing\n", "t.yaml", diags);
+  ASSERT_TRUE(root.has_value());
+  EXPECT_TRUE(root->is_null());
+  EXPECT_EQ(root->loc.line, 1);
 }
 
 }  // namespace
