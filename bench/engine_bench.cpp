@@ -6,6 +6,7 @@
 #include "app/in_process.hpp"
 
 #include "kalendar/engine.hpp"
+#include "kalendar/library.hpp"
 
 #include <benchmark/benchmark.h>
 
@@ -101,7 +102,7 @@ BENCHMARK(BM_Range366)->Unit(benchmark::kMicrosecond);
 api::InProcessApi& in_process(bool cached) {
   static auto app = [] {
     DiagnosticList diags;
-    return api::make_app_state(library(), nullptr, nullptr, diags);
+    return api::make_app_state(std::make_shared<const Engine>(library()), nullptr, nullptr, diags);
   }();
   static api::InProcessApi uncached(app, 0);
   static api::InProcessApi with_cache(app, 8U << 20U);

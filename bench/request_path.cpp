@@ -49,9 +49,8 @@ int main(int argc, char** argv) {
   const long count = std::strtol(argv[1], nullptr, 10);
   const std::string target = argc > 2 ? argv[2] : "/api/v2/days/2025-11-30?book=loc_2015";
   DiagnosticList diags;
-  auto library = load_library(
-      LibrarySources::from_dirs(KALENDAR_SOURCE_DIR "/rules", KALENDAR_SOURCE_DIR "/books"), diags);
-  auto app = api::make_app_state(library, nullptr, nullptr, diags);
+  auto engine = load_engine(KALENDAR_SOURCE_DIR "/rules", KALENDAR_SOURCE_DIR "/books", diags);
+  auto app = api::make_app_state(engine, nullptr, nullptr, diags);
   api::InProcessApi server(app, 8U << 20U);
   std::string bytes = "GET " + target +
                       " HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: " + server.key() +

@@ -39,5 +39,12 @@ if [ "${1:-}" != "--sanitize" ]; then
     echo "test: $unformatted clang-format findings (run clang-format -i on the files above)" >&2
     exit 1
   fi
+  # The HTTP layer asks the engine's facade (engine.hpp: load_engine, Engine) and reads its
+  # answers; the compiled books' container and raw indices stay inside engine/ (issue 7).
+  if git grep -nw -e Library -e kNoIndex -- server tests/http ||
+    git grep -nE 'kalendar/library\.hpp|[.>]record\(\)' -- server tests/http; then
+    echo "test: server/ or tests/http reach past the engine's facade (lines above)" >&2
+    exit 1
+  fi
 fi
 echo "test: all green ($dir)"

@@ -125,7 +125,7 @@ class RequestContext {
   [[nodiscard]] ErrorList& errors() { return errors_; }
   // The state this request answers from, pinned when it started: a reload meanwhile does not
   // change it. Only on /api/v2 routes of a dispatcher that serves a StateSlot.
-  // Example: const AppState& app = ctx.app(); app.library->find("loc_2015").
+  // Example: const AppState& app = ctx.app(); app.engine->find_book("loc_2015").
   [[nodiscard]] const AppState& app() const {
     assert(pinned_.state != nullptr);
     return *pinned_.state;

@@ -83,13 +83,13 @@ int run(const kalendar::api::ServerConfig& cfg) {
                  "(kalendar-check books lists them too)\n";
     return 1;
   }
-  metrics.set_books_loaded(static_cast<int>(first_state->library->books().size()));
+  metrics.set_books_loaded(static_cast<int>(first_state->engine->books().size()));
   api::StateSlot state(first_state);
   api::add_api_routes(dispatcher, state);
   api::add_ops_routes(dispatcher, metrics, auth, [&state](api::JsonWriter& w) {
     const auto app = state.pin().state;
     w.key("books");
-    w.integer(static_cast<std::int64_t>(app->library->books().size()));
+    w.integer(static_cast<std::int64_t>(app->engine->books().size()));
     w.key("bible_versions");
     w.integer(app->bibles ? static_cast<std::int64_t>(app->bibles->versions().size()) : 0);
     w.key("text_packs");

@@ -6,7 +6,7 @@
 //
 // Example:
 //   add_ops_routes(dispatcher, metrics, auth, [&](JsonWriter& w) {
-//     w.key("books"); w.integer(library->size());
+//     w.key("books"); w.integer(app->engine->books().size());
 //   });
 #pragma once
 

@@ -21,7 +21,7 @@ namespace kalendar::api {
 
 struct AppState;  // app/app_state.hpp: books, engine, Bibles, text packs, zones
 
-// One state as a request holds it. Example: pin.state->library->books().size().
+// One state as a request holds it. Example: pin.state->engine->books().size().
 struct PinnedState {
   std::shared_ptr<const AppState> state;
   std::uint64_t generation = 0;  // 0: no state (an empty slot)

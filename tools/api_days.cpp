@@ -3,7 +3,7 @@
 #include "app/app_state.hpp"
 #include "app/in_process.hpp"
 
-#include "kalendar/library.hpp"
+#include "kalendar/engine.hpp"
 
 #include <rapidjson/document.h>
 
@@ -187,9 +187,9 @@ ApiTree::~ApiTree() = default;
 
 std::unique_ptr<ApiTree> ApiTree::load(const std::string& books_dir, const std::string& rules_dir,
                                        DiagnosticList& diags) {
-  auto library = load_library(LibrarySources::from_dirs(rules_dir, books_dir), diags);
-  if (diags.has_errors()) return nullptr;
-  auto app = api::make_app_state(library, nullptr, nullptr, diags);
+  auto engine = load_engine(rules_dir, books_dir, diags);
+  if (engine == nullptr) return nullptr;
+  auto app = api::make_app_state(engine, nullptr, nullptr, diags);
   if (app == nullptr) return nullptr;
   std::unique_ptr<ApiTree> tree(new ApiTree(std::make_unique<api::InProcessApi>(app)));
 

@@ -5,6 +5,7 @@
 #include "kalendar/checks.hpp"
 #include "kalendar/day_title.hpp"
 #include "kalendar/engine.hpp"
+#include "kalendar/library.hpp"
 #include "kalendar/propers_scan.hpp"
 
 #include <algorithm>

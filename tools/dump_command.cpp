@@ -125,8 +125,8 @@ int run_dump(const std::vector<std::string>& args, std::ostream& out, std::ostre
                      out, err);
   }
   DiagnosticList diags;
-  auto library = load_library(LibrarySources::from_dirs(options->rules, options->books), diags);
-  auto app = diags.has_errors() ? nullptr : api::make_app_state(library, nullptr, nullptr, diags);
+  auto engine = load_engine(options->rules, options->books, diags);
+  auto app = engine == nullptr ? nullptr : api::make_app_state(engine, nullptr, nullptr, diags);
   if (app == nullptr) {
     for (const auto& d : diags.items()) err << format_diagnostic(d) << "\n";
     err << "kalendar-dump: the books have errors (run kalendar-check)\n";

@@ -2,6 +2,7 @@
 
 #include "date_eval.hpp"
 
+#include "kalendar/library.hpp"
 #include "kalendar/vocabulary.hpp"
 
 #include <algorithm>
@@ -13,6 +14,28 @@ Error engine_error(EngineErrc errc, std::string message) {
 }
 
 std::optional<EngineErrc> engine_errc(const Error& error) { return parse<EngineErrc>(error.code); }
+
+Engine::Engine(std::shared_ptr<const Library> library) : library_(std::move(library)) {}
+
+const std::vector<std::shared_ptr<const CompiledBook>>& Engine::books() const {
+  return library_->books();
+}
+
+const std::vector<LanguageStrings>& Engine::shared_strings() const {
+  return library_->shared_strings();
+}
+
+const std::string& Engine::data_version() const { return library_->data_version; }
+
+std::shared_ptr<const Engine> load_engine(const std::string& rules_dir,
+                                          const std::string& books_dir, DiagnosticList& diags) {
+  DiagnosticList mine;
+  std::shared_ptr<const Library> library =
+      load_library(LibrarySources::from_dirs(rules_dir, books_dir), mine);
+  diags.append(mine);
+  if (mine.has_errors() || library == nullptr) return nullptr;
+  return std::make_shared<const Engine>(std::move(library));
+}
 
 Result<const CompiledBook*> Engine::find_book(std::string_view book) const {
   const CompiledBook* b = library_->find(book);

@@ -6,6 +6,7 @@
 #include "source_loader.hpp"
 
 #include "kalendar/base/sha256.hpp"
+#include "kalendar/engine.hpp"
 
 #include <algorithm>
 #include <fstream>

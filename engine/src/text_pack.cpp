@@ -85,12 +85,13 @@ const CollectText* TextPacks::find(std::string_view book, std::string_view lang,
   return it == p->collects.end() ? nullptr : &it->second;
 }
 
-std::shared_ptr<const TextPacks> load_text_packs(const std::string& dir, const Library& library,
-                                                 DiagnosticList& diags) {
+std::shared_ptr<const TextPacks> load_text_packs(
+    const std::string& dir, const std::vector<std::shared_ptr<const CompiledBook>>& books,
+    DiagnosticList& diags) {
   auto packs = std::make_shared<TextPacks>();
   std::error_code ec;
   if (dir.empty() || !fs::is_directory(dir, ec)) return packs;
-  for (const auto& book : library.books()) {
+  for (const auto& book : books) {
     const fs::path book_dir = fs::path(dir) / book->code;
     if (!fs::is_directory(book_dir, ec)) continue;
     std::vector<fs::path> files;

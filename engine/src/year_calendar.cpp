@@ -2,6 +2,10 @@
 #include "kalendar/year_calendar.hpp"
 
 #include "kalendar/engine.hpp"
+#include "kalendar/text_search.hpp"
+#include "kalendar/vocabulary.hpp"
+
+#include <algorithm>
 
 namespace kalendar {
 
@@ -52,6 +56,56 @@ Result<YearCalendar> celebrations_of_year(const CompiledBook& book, int year) {
     }
   }
   return out;
+}
+
+Result<std::vector<CatalogueEntry>> search_celebrations(const CompiledBook& book,
+                                                        const LanguageStrings& names,
+                                                        const CatalogueFilter& filter) {
+  std::vector<CelebrationInYear> listed;
+  if (filter.year) {
+    auto calendar = celebrations_of_year(book, *filter.year);
+    if (!calendar) return calendar.error();
+    listed = std::move(calendar->celebrations);
+    listed.insert(listed.end(), calendar->sundays.begin(), calendar->sundays.end());
+  } else {
+    listed = all_celebrations(book);
+  }
+  const std::string needle = fold_for_search(filter.text);
+  std::vector<CatalogueEntry> kept;
+  for (CelebrationInYear& e : listed) {
+    const Celebration* c = e.celebration ? &book.celebrations[e.celebration->index] : nullptr;
+    if (!filter.type.empty() && (c ? slug(c->type) : "sunday") != filter.type) continue;
+    if (filter.movable && (c == nullptr || c->movable) != *filter.movable) continue;
+    // With a year, the date its rule gives that year; without, a fixed celebration's day.
+    if (filter.year && !e.date) continue;  // its rule gives no date that year
+    const std::optional<CivilDate> when =
+        filter.year ? std::optional<CivilDate>(to_civil(*e.date)) : std::nullopt;
+    const unsigned month = when ? month_of(*when) : (c ? c->fixed_month : 0);
+    const unsigned day = when ? day_of(*when) : (c ? c->fixed_day : 0);
+    if (filter.month && static_cast<int>(month) != *filter.month) continue;
+    if (filter.day && static_cast<int>(day) != *filter.day) continue;
+    if (!needle.empty()) {
+      const std::string& name =
+          c ? names.celebrations[e.celebration->index] : names.sundays[e.sunday->index];
+      const std::string_view key = c ? e.celebration->slug : e.sunday->slug;
+      if (fold_for_search(name).find(needle) == std::string::npos &&
+          key.find(needle) == std::string_view::npos) {
+        continue;
+      }
+    }
+    const std::int64_t id = c ? c->id : 0;
+    std::vector<std::int64_t> sort_key;
+    if (filter.year) {
+      sort_key = {e.date->time_since_epoch().count(), c ? 1 : 0, id};
+    } else {
+      sort_key = {c->movable ? 1 : 0, c->fixed_month, c->fixed_day, id};
+    }
+    kept.push_back({std::move(e), std::move(sort_key)});
+  }
+  std::sort(kept.begin(), kept.end(), [](const CatalogueEntry& a, const CatalogueEntry& z) {
+    return a.sort_key < z.sort_key;
+  });
+  return kept;
 }
 
 }  // namespace kalendar

@@ -63,8 +63,8 @@ void set_data_versions(AppState& app) {
       app.bibles ? std::to_string(app.bibles->content_hash()) : std::string("none");
   const std::string all_packs = pack_bytes(*app.texts, "");
   app.data_version = content_digest(
-      {{"books", app.library->data_version}, {"texts", all_packs}, {"bibles", bibles}});
-  for (const auto& book : app.library->books()) {
+      {{"books", app.engine->data_version()}, {"texts", all_packs}, {"bibles", bibles}});
+  for (const auto& book : app.engine->books()) {
     const std::string packs = pack_bytes(*app.texts, book->code);
     app.book_data_versions[book->code] =
         content_digest({{"book", book->data_version}, {"texts", packs}, {"bibles", bibles}});
@@ -73,17 +73,16 @@ void set_data_versions(AppState& app) {
 
 }  // namespace
 
-std::shared_ptr<AppState> make_app_state(std::shared_ptr<const Library> library,
+std::shared_ptr<AppState> make_app_state(std::shared_ptr<const Engine> engine,
                                          std::shared_ptr<const BibleStore> bibles,
                                          std::shared_ptr<const TextPacks> texts,
                                          DiagnosticList& diags) {
   auto app = std::make_shared<AppState>();
-  app->library = std::move(library);
-  app->engine = std::make_unique<Engine>(app->library);
+  app->engine = std::move(engine);
   app->bibles = std::move(bibles);
   app->texts = texts ? std::move(texts) : std::make_shared<const TextPacks>();
   app->fields = api_field_catalog();
-  for (const auto& book : app->library->books()) {
+  for (const auto& book : app->engine->books()) {
     // Chosen once: the store and the books never change while the service runs.
     app->bible_choices.emplace(book->code, choose_bibles(*book, app->bibles.get()));
     try {
@@ -101,9 +100,9 @@ std::shared_ptr<AppState> make_app_state(std::shared_ptr<const Library> library,
 std::shared_ptr<AppState> load_app_state(const AppPaths& paths, DiagnosticList& diags,
                                          const std::function<void(std::string_view)>& log) {
   const auto started = std::chrono::steady_clock::now();
-  auto library = load_library(LibrarySources::from_dirs(paths.rules_dir, paths.books_dir), diags);
-  if (diags.has_errors()) return nullptr;
-  if (library->books().empty()) {
+  auto engine = load_engine(paths.rules_dir, paths.books_dir, diags);
+  if (engine == nullptr) return nullptr;
+  if (engine->books().empty()) {
     // An empty (or mistyped) books directory would otherwise report ready and answer every
     // request 400 unknown_book.
     diags.error(SourceLoc{paths.books_dir, 0, 0},
@@ -111,11 +110,11 @@ std::shared_ptr<AppState> load_app_state(const AppPaths& paths, DiagnosticList& 
                     "': the server needs at least one (each in books/<code>/book.yaml)");
     return nullptr;
   }
-  log("books: " + std::to_string(library->books().size()) + " loaded, data_version " +
-      library->data_version);
+  log("books: " + std::to_string(engine->books().size()) + " loaded, data_version " +
+      engine->data_version());
 
   DiagnosticList pack_diags;
-  auto texts = load_text_packs(paths.texts_dir, *library, pack_diags);
+  auto texts = load_text_packs(paths.texts_dir, engine->books(), pack_diags);
   for (const auto& d : pack_diags.items()) log("text pack problem: " + format_diagnostic(d));
   log("text packs: " + std::to_string(texts->packs().size()) + " loaded");
 
@@ -140,7 +139,7 @@ std::shared_ptr<AppState> load_app_state(const AppPaths& paths, DiagnosticList& 
   } else {
     log("bibles: none loaded (" + bibles.error().message + "); passages will be unavailable");
   }
-  auto app = make_app_state(std::move(library), std::move(store), std::move(texts), diags);
+  auto app = make_app_state(std::move(engine), std::move(store), std::move(texts), diags);
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                       std::chrono::steady_clock::now() - started)
                       .count();

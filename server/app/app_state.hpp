@@ -1,5 +1,5 @@
-// Everything a request reads, as one immutable state: the compiled books and the engine over
-// them, the Bible store, the operator's text packs, each book's time zone (for `today`), and the
+// Everything a request reads, as one immutable state: the engine (over its compiled books), the
+// Bible store, the operator's text packs, each book's time zone (for `today`), and the
 // catalogue of `fields[...]` attributes. Built whole (at start-up and on every reload), shared as
 // `shared_ptr<const AppState>` through a StateSlot (state_slot.hpp), never changed after: a
 // reload builds another and swaps it in (app/reload.hpp).
@@ -39,8 +39,8 @@ struct AppPaths {
 };
 
 struct AppState {
-  std::shared_ptr<const Library> library;
-  std::unique_ptr<Engine> engine;
+  // The engine and, behind it, the compiled books: the server asks it, never the books' files.
+  std::shared_ptr<const Engine> engine;
   std::shared_ptr<const BibleStore> bibles;
   std::shared_ptr<const TextPacks> texts;
   std::map<std::string, const date::time_zone*, std::less<>> zones;  // by book code
@@ -48,7 +48,7 @@ struct AppState {
   FieldCatalog fields;
   // What `meta.data_version` says: a digest of everything answers come from, so that it (and the
   // ETags) change exactly when answers can: the books, rules and shared names
-  // (library->data_version), the text packs and the Bible store. A reload of unchanged sources
+  // (engine->data_version()), the text packs and the Bible store. A reload of unchanged sources
   // keeps it.
   std::string data_version;
   // The same for one book's answers: its own files, the rules and names it uses, its text packs
@@ -70,7 +70,7 @@ struct AppState {
   // The same, with why the first is the book's default.
   [[nodiscard]] const BibleChoice& bible_choice(const CompiledBook& book) const;
   // book_data_versions' entry for the book.
-  // Example: data_version_of(*library->find("loc_2015")).size() == 16.
+  // Example: data_version_of(**engine->find_book("loc_2015")).size() == 16.
   [[nodiscard]] const std::string& data_version_of(const CompiledBook& book) const;
 };
 
@@ -80,8 +80,9 @@ struct AppState {
 std::shared_ptr<AppState> load_app_state(const AppPaths& paths, DiagnosticList& diags,
                                          const std::function<void(std::string_view)>& log);
 
-// Builds an AppState from an already loaded library (tests, kalendar-dump).
-std::shared_ptr<AppState> make_app_state(std::shared_ptr<const Library> library,
+// Builds an AppState from an already loaded engine (tests, kalendar-dump).
+// Example: make_app_state(load_engine("rules", "books", diags), nullptr, nullptr, diags).
+std::shared_ptr<AppState> make_app_state(std::shared_ptr<const Engine> engine,
                                          std::shared_ptr<const BibleStore> bibles,
                                          std::shared_ptr<const TextPacks> texts,
                                          DiagnosticList& diags);

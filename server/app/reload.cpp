@@ -10,7 +10,7 @@ namespace kalendar::api {
 std::vector<Diagnostic> failed_checks(const AppState& app, std::size_t& expectations) {
   std::vector<Diagnostic> failures;
   expectations = 0;
-  for (const auto& book : app.library->books()) {
+  for (const auto& book : app.engine->books()) {
     expectations += count_checks(*app.engine, *book);
     for (Diagnostic& d : run_checks(*app.engine, *book)) failures.push_back(std::move(d));
   }
@@ -26,7 +26,7 @@ ReloadOutcome reload_state(StateSlot& slot, const StateBuilder& build) {
   try {
     candidate = build(diags);
     if (candidate != nullptr && !diags.has_errors()) {
-      outcome.books = candidate->library->books().size();
+      outcome.books = candidate->engine->books().size();
       for (Diagnostic& d : failed_checks(*candidate, outcome.checks)) {
         diags.error(std::move(d.loc), std::move(d.message));
       }

@@ -7,7 +7,6 @@
 #include "json/envelope.hpp"
 
 #include "kalendar/base/language.hpp"
-#include "kalendar/text_search.hpp"
 #include "kalendar/vocabulary.hpp"
 #include "kalendar/year_calendar.hpp"
 
@@ -20,14 +19,6 @@ namespace {
 
 constexpr std::string_view kTypes[] = {"principal_feast", "major_holy_day", "festival",
                                        "lesser_feast",    "commemoration",  "sunday"};
-
-// One entry of the catalogue: a celebration, or (with `year`) one Sunday of that year, as the
-// engine listed it, with its sort key (also the cursor): with a year (date, kind, id), else
-// (movable, month, day, id).
-struct Entry {
-  CelebrationInYear what;
-  std::vector<std::int64_t> key;
-};
 
 // A date rule of the book (every celebration has one; a weekday-relative rule has an anchor).
 void write_rule(JsonWriter& w, const CompiledBook& b, Index rule) {
@@ -132,15 +123,15 @@ HandlerResult list_route(RequestContext& ctx, const AppState& app) {
   if (!scope) return ctx.errors();
   const CompiledBook& b = *scope->book;
   const LanguageStrings& names = *scope->names;
-  std::optional<YearCalendar> calendar;
-  if (year) {
-    auto listed = celebrations_of_year(b, *year);
-    if (listed) {
-      calendar = std::move(listed).value();
-    } else {
-      ctx.errors().invalid("year", listed.error().message);
-    }
-  }
+  // The engine searches and sorts; this route pages through what it found.
+  auto found = search_celebrations(b, names,
+                                   {.text = q.value_or(""),
+                                    .type = type.value_or(""),
+                                    .month = month,
+                                    .day = day,
+                                    .year = year,
+                                    .movable = movable});
+  if (!found) ctx.errors().add(engine_error_to_api(found.error(), "year"));
   // A cursor belongs to one book and one set of filters, and carries a sort key of the shape
   // this listing uses: (date, kind, id) with a year, (movable, month, day, id) without.
   CursorScope cursor_scope(b.code);
@@ -165,49 +156,19 @@ HandlerResult list_route(RequestContext& ctx, const AppState& app) {
   }
   if (!ctx.errors().empty()) return ctx.errors();
 
-  std::vector<CelebrationInYear> listed = calendar ? calendar->celebrations : all_celebrations(b);
-  if (calendar) listed.insert(listed.end(), calendar->sundays.begin(), calendar->sundays.end());
-  const std::string needle = q ? fold_for_search(*q) : std::string();
-  std::vector<Entry> kept;
-  for (const CelebrationInYear& e : listed) {
-    const Celebration* c = e.celebration ? &b.celebrations[e.celebration->index] : nullptr;
-    const std::size_t t = c ? static_cast<std::size_t>(c->type) : 5;
-    if (type && kTypes[t] != *type) continue;
-    if (!type && !c && !year) continue;
-    if (movable && (c == nullptr || c->movable) != *movable) continue;
-    const std::optional<Days> when = year ? e.date : std::nullopt;
-    if (year && !when) continue;  // not kept in that year (its rule gives no date)
-    const unsigned m = when ? month_of(to_civil(*when)) : (c ? c->fixed_month : 0);
-    const unsigned dd = when ? day_of(to_civil(*when)) : (c ? c->fixed_day : 0);
-    if (month && static_cast<int>(m) != *month) continue;
-    if (day && static_cast<int>(dd) != *day) continue;
-    if (!needle.empty()) {
-      const std::string& name =
-          c ? names.celebrations[e.celebration->index] : names.sundays[e.sunday->index];
-      const std::string_view slug = c ? e.celebration->slug : e.sunday->slug;
-      if (fold_for_search(name).find(needle) == std::string::npos &&
-          slug.find(needle) == std::string_view::npos) {
-        continue;
-      }
-    }
-    const std::int64_t id = c ? c->id : 0;
-    Entry entry{e, {}};
-    if (year) {
-      entry.key = {e.date->time_since_epoch().count(), c ? 1 : 0, id};
-    } else {
-      entry.key = {c->movable ? 1 : 0, c->fixed_month, c->fixed_day, id};
-    }
-    if (after && !(*after < entry.key)) continue;
-    kept.push_back(std::move(entry));
+  std::vector<CatalogueEntry> kept;
+  for (CatalogueEntry& e : found.value()) {
+    if (!after || *after < e.sort_key) kept.push_back(std::move(e));
   }
-  std::sort(kept.begin(), kept.end(), [](const Entry& a, const Entry& z) { return a.key < z.key; });
   const bool more = kept.size() > static_cast<std::size_t>(limit);
   if (more) kept.resize(static_cast<std::size_t>(limit));
   Links links{ctx.self_link(), std::nullopt};
-  if (more) links.next = ctx.link_with("cursor", encode_cursor(cursor_scope, kept.back().key));
+  if (more) {
+    links.next = ctx.link_with("cursor", encode_cursor(cursor_scope, kept.back().sort_key));
+  }
   Reply reply;
   reply.body = list_document(&fields, links, book_meta(*scope), [&](JsonWriter& w) {
-    for (const Entry& e : kept) write_entry(w, b, names, e.what);
+    for (const CatalogueEntry& e : kept) write_entry(w, b, names, e.what);
   });
   reply.content_language = scope->lang;
   return reply;
@@ -233,7 +194,7 @@ HandlerResult one_route(RequestContext& ctx, const AppState& app) {
   if (year) {
     auto listed = celebrations_of_year(b, *year);
     if (!listed) {
-      ctx.errors().invalid("year", "outside the book's years");
+      ctx.errors().add(engine_error_to_api(listed.error(), "year"));
       return ctx.errors();
     }
     e = listed->celebrations[entry->celebration->index];

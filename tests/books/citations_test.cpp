@@ -25,9 +25,8 @@ constexpr std::array<std::string_view, 4> kServices = {"daily", "eucharist", "mo
 
 std::shared_ptr<const api::AppState> shipped_app() {
   DiagnosticList diags;
-  auto library = load_library(
-      LibrarySources::from_dirs(KALENDAR_SOURCE_DIR "/rules", KALENDAR_SOURCE_DIR "/books"), diags);
-  auto app = diags.has_errors() ? nullptr : api::make_app_state(library, nullptr, nullptr, diags);
+  auto engine = load_engine(KALENDAR_SOURCE_DIR "/rules", KALENDAR_SOURCE_DIR "/books", diags);
+  auto app = engine == nullptr ? nullptr : api::make_app_state(engine, nullptr, nullptr, diags);
   for (const auto& d : diags.items()) ADD_FAILURE() << format_diagnostic(d);
   return app;
 }
@@ -38,7 +37,7 @@ TEST(Citations, NoExplanationOf2026CitesAnOpenQuestionOrOurNotes) {
   api::InProcessApi api(app);
   int answers = 0;
   int failures = 0;
-  for (const auto& book : app->engine->library().books()) {
+  for (const auto& book : app->engine->books()) {
     const Days first{CivilDate{date::year{2026} / 1 / 1}};
     const Days last{CivilDate{date::year{2026} / 12 / 31}};
     for (Days d = first; d <= last && failures < 20; d += date::days{1}) {
@@ -60,7 +59,7 @@ TEST(Citations, NoExplanationOf2026CitesAnOpenQuestionOrOurNotes) {
       }
     }
   }
-  EXPECT_EQ(answers, 365 * 4 * static_cast<int>(app->engine->library().books().size()));
+  EXPECT_EQ(answers, 365 * 4 * static_cast<int>(app->engine->books().size()));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "kalendar/engine.hpp"
+#include "kalendar/library.hpp"
 
 #include <gtest/gtest.h>
 

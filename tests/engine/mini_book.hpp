@@ -15,6 +15,7 @@
 
 #include "kalendar/checks.hpp"
 #include "kalendar/engine.hpp"
+#include "kalendar/library.hpp"
 
 #include <gtest/gtest.h>
 

@@ -28,7 +28,7 @@ collects:
     std::ofstream(dir_ / "mini" / name) << text;
   }
   std::shared_ptr<const TextPacks> load(DiagnosticList& diags) {
-    return load_text_packs(dir_.string(), b.engine().library(), diags);
+    return load_text_packs(dir_.string(), b.engine().books(), diags);
   }
   fs::path dir_;
   MiniBook b;
@@ -76,7 +76,7 @@ TEST_F(TextPackTest, StrictLoadingReportsEveryProblemAndDropsThePack) {
 
 TEST_F(TextPackTest, NoDirectoryMeansNoPacks) {
   DiagnosticList diags;
-  auto packs = load_text_packs("/nonexistent/kalendar/texts", b.engine().library(), diags);
+  auto packs = load_text_packs("/nonexistent/kalendar/texts", b.engine().books(), diags);
   EXPECT_TRUE(diags.empty());
   EXPECT_TRUE(packs->packs().empty());
 }

@@ -77,5 +77,54 @@ TEST_F(YearCalendarTest, AYearOutsideTheBookIsAnError) {
   EXPECT_EQ(engine_errc(listed.error()), EngineErrc::out_of_range);
 }
 
+// The catalogue's search (GET /celebrations): what each filter keeps, and the order.
+TEST_F(YearCalendarTest, SearchKeepsWhatTheFilterSaysInSortKeyOrder) {
+  const LanguageStrings& names = b.book().strings_for(b.book().lang);
+  using Slugs = std::vector<std::string>;
+  constexpr std::nullopt_t none = std::nullopt;
+  const struct {
+    CatalogueFilter filter;  // text, type, month, day, year, movable
+    Slugs expected;
+  } kCases[] = {
+      // Without a year: every celebration, fixed ones by month and day.
+      {{"", "", none, none, none, none}, {"leap_day", "joseph", "stephen", "john", "sylvester"}},
+      // Names match without case or accents; slugs match as written.
+      {{"JOS", "", none, none, none, none}, {"joseph"}},
+      {{"leap_", "", none, none, none, none}, {"leap_day"}},
+      {{"", "", 12, 27, none, none}, {"john"}},
+      {{"", "", none, none, none, true}, {}},
+      // With a year: the date the rule gives. Joseph falls on Lent 3, 19 March 2028 (kept on
+      // the 20th), and follows that day's Sunday; March 2028's Sundays are the 5th, 12th, 19th
+      // and 26th.
+      {{"", "", 3, none, 2028, none}, {"lent_1", "lent_2", "lent_3", "joseph", "lent_4"}},
+      // No 29 February in 2027, so the leap day has no entry that year.
+      {{"", "lesser_feast", none, none, 2027, none}, {}},
+      {{"", "lesser_feast", none, none, 2028, none}, {"leap_day"}},
+      {{"", "sunday", none, none, none, none}, {}},  // Sundays exist only in a year
+  };
+  for (const auto& c : kCases) {
+    SCOPED_TRACE(::testing::PrintToString(c.expected));
+    auto found = search_celebrations(b.book(), names, c.filter);
+    ASSERT_TRUE(found.ok());
+    Slugs slugs;
+    for (const CatalogueEntry& e : *found) {
+      slugs.emplace_back(e.what.celebration ? e.what.celebration->slug : e.what.sunday->slug);
+    }
+    EXPECT_EQ(slugs, c.expected);
+  }
+  const auto march = search_celebrations(b.book(), names, {"", "", 3, none, 2028, none});
+  ASSERT_TRUE(march.ok());
+  std::vector<Days> dates;
+  for (const CatalogueEntry& e : *march) dates.push_back(*e.what.date);
+  EXPECT_EQ(dates, (std::vector<Days>{on("2028-03-05"), on("2028-03-12"), on("2028-03-19"),
+                                      on("2028-03-19"), on("2028-03-26")}));
+  const auto sundays = search_celebrations(b.book(), names, {"", "sunday", none, none, 2028, none});
+  ASSERT_TRUE(sundays.ok());
+  EXPECT_EQ(sundays->size(), 53u);  // every Sunday of 2028 prevails in this book
+  const auto outside = search_celebrations(b.book(), names, {"", "", none, none, 1500, none});
+  ASSERT_FALSE(outside.ok());
+  EXPECT_EQ(engine_errc(outside.error()), EngineErrc::out_of_range);
+}
+
 }  // namespace
 }  // namespace kalendar::testing

@@ -496,6 +496,20 @@ TEST_F(ApiTest, OneCelebration) {
   EXPECT_EQ(Json(y.body).str("/data/observed_date"), "2028-03-20");
 }
 
+// A year the book does not answer for is the engine's out_of_range, mapped like every other
+// engine error: 400 on `year`, naming the book's years (BCP 1662 answers from 1753).
+TEST_F(ApiTest, ACelebrationYearOutsideTheBookIsNamedOnYear) {
+  for (const std::string path : {"/api/v2/celebrations?book=loc_1662_en&year=1700",
+                                 "/api/v2/celebrations/1?book=loc_1662_en&year=1700"}) {
+    SCOPED_TRACE(path);
+    const auto r = get(path);
+    ASSERT_EQ(r.status, 400) << r.body;
+    EXPECT_EQ(api::testing::error_codes(r.body), std::vector<std::string>{"invalid_parameter"});
+    EXPECT_EQ(api::testing::error_parameters(r.body), std::vector<std::string>{"year"});
+    EXPECT_NE(r.body.find("answers for the years 1753 to 4099"), std::string::npos) << r.body;
+  }
+}
+
 TEST_F(ApiTest, CelebrationTypesInPortuguese) {
   const auto r = get("/api/v2/celebrations/types?lang=pt-BR");
   ASSERT_EQ(r.status, 200) << r.body;

@@ -8,7 +8,6 @@
 #include "request.hpp"
 
 #include "kalendar/bible.hpp"
-#include "kalendar/library.hpp"
 #include "kalendar/text_pack.hpp"
 
 #include <cstdlib>
@@ -86,13 +85,13 @@ ApiStack::ApiStack(StackOptions options) : scratch_(make_scratch()) {
 
     DiagnosticList diags;
     const std::string source = KALENDAR_SOURCE_DIR;
-    std::shared_ptr<const Library> library =
-        load_library(LibrarySources::from_dirs(source + "/rules", source + "/books"), diags);
-    if (diags.has_errors() || library == nullptr) {
+    std::shared_ptr<const Engine> engine = load_engine(source + "/rules", source + "/books", diags);
+    if (engine == nullptr) {
       throw std::runtime_error("books do not load:\n" + diagnostics_text(diags));
     }
     DiagnosticList pack_diags;
-    auto texts = load_text_packs(source + "/tests/http/fixtures/texts", *library, pack_diags);
+    auto texts =
+        load_text_packs(source + "/tests/http/fixtures/texts", engine->books(), pack_diags);
     if (!pack_diags.items().empty() || texts->packs().empty()) {
       throw std::runtime_error("the fixture text pack does not load:\n" +
                                diagnostics_text(pack_diags));
@@ -105,7 +104,7 @@ ApiStack::ApiStack(StackOptions options) : scratch_(make_scratch()) {
       if (!bibles) throw std::runtime_error("tiny Bibles do not load: " + bibles.error().message);
       store = *bibles;
     }
-    app_ = api::make_app_state(std::move(library), std::move(store), std::move(texts), diags);
+    app_ = api::make_app_state(std::move(engine), std::move(store), std::move(texts), diags);
     if (app_ == nullptr) throw std::runtime_error("no AppState:\n" + diagnostics_text(diags));
 
     logger_ = std::make_unique<api::Logger>(
@@ -130,7 +129,7 @@ ApiStack::ApiStack(StackOptions options) : scratch_(make_scratch()) {
     api::add_api_routes(*dispatcher_, *slot_);
     api::add_ops_routes(*dispatcher_, metrics_, *auth_, [this](api::JsonWriter& w) {
       w.key("books");
-      w.integer(static_cast<std::int64_t>(slot_->pin().state->library->books().size()));
+      w.integer(static_cast<std::int64_t>(slot_->pin().state->engine->books().size()));
     });
     dispatcher_->set_ready(options.ready);
 

@@ -78,7 +78,7 @@ std::vector<std::string> duplicates(const std::vector<T>& items) {
 }
 
 TEST_F(PagingTest, WholeCatalogueExactlyOnce) {
-  const std::size_t catalogue = stack().app().library->find("loc_2015")->celebrations.size();
+  const std::size_t catalogue = (*stack().app().engine->find_book("loc_2015"))->celebrations.size();
   ASSERT_GT(catalogue, 100U);  // more than one page of the largest size
   const Walk w = walk("/api/v2/celebrations?book=loc_2015&limit=7");
   EXPECT_EQ(duplicates(w.ids), std::vector<std::string>{});
@@ -91,7 +91,7 @@ TEST_F(PagingTest, WholeCatalogueExactlyOnce) {
   EXPECT_EQ(big.ids, w.ids);
   // Order: fixed celebrations by month and day (holy_name, 1 January, first), movable ones after.
   EXPECT_EQ(w.keys.front(), "holy_name@<null>");
-  const auto& book = *stack().app().library->find("loc_2015");
+  const CompiledBook& book = **stack().app().engine->find_book("loc_2015");
   const auto fixed =
       static_cast<std::size_t>(std::count_if(book.celebrations.begin(), book.celebrations.end(),
                                              [](const auto& c) { return !c.movable; }));
@@ -120,7 +120,7 @@ TEST_F(PagingTest, AYearWithItsSundaysExactlyOnce) {
     if (id != "<null>") ids.push_back(id);
   }
   EXPECT_EQ(duplicates(ids), std::vector<std::string>{});
-  EXPECT_EQ(ids.size(), stack().app().library->find("loc_2015")->celebrations.size());
+  EXPECT_EQ(ids.size(), (*stack().app().engine->find_book("loc_2015"))->celebrations.size());
   // ... and the Sundays are exactly the days of 2026 on which a Sunday prevails (GET /days).
   std::set<std::string> sundays;
   for (const auto& k : w.keys) {

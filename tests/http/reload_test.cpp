@@ -12,7 +12,7 @@
 #include "app/in_process.hpp"
 #include "http_client.hpp"
 
-#include "kalendar/library.hpp"
+#include "kalendar/engine.hpp"
 #include "kalendar/text_pack.hpp"
 
 #include <gtest/gtest.h>
@@ -89,10 +89,9 @@ class BooksDir {
   [[nodiscard]] StateBuilder builder() const {
     return [books = (root_ / "books").string()](DiagnosticList& diags) {
       const std::string rules = std::string(KALENDAR_SOURCE_DIR) + "/rules";
-      std::shared_ptr<const Library> library =
-          load_library(LibrarySources::from_dirs(rules, books), diags);
-      return diags.has_errors() ? nullptr
-                                : api::make_app_state(std::move(library), nullptr, nullptr, diags);
+      std::shared_ptr<const Engine> engine = load_engine(rules, books, diags);
+      return engine == nullptr ? nullptr
+                               : api::make_app_state(std::move(engine), nullptr, nullptr, diags);
     };
   }
 
@@ -367,12 +366,12 @@ TEST(Reload, AChangedTextPackChangesDataVersionAndETagAndAnUnchangedOneNeither) 
   // What kalendar-server's SIGHUP builds, with the text packs (and no Bibles).
   const StateBuilder with_packs = [&dir, &texts](DiagnosticList& diags) {
     const std::string rules = std::string(KALENDAR_SOURCE_DIR) + "/rules";
-    std::shared_ptr<const Library> library =
-        load_library(LibrarySources::from_dirs(rules, (dir.book().parent_path()).string()), diags);
-    if (diags.has_errors()) return std::shared_ptr<const api::AppState>();
-    auto packs = load_text_packs(texts.string(), *library, diags);
+    std::shared_ptr<const Engine> engine =
+        load_engine(rules, dir.book().parent_path().string(), diags);
+    if (engine == nullptr) return std::shared_ptr<const api::AppState>();
+    auto packs = load_text_packs(texts.string(), engine->books(), diags);
     return std::shared_ptr<const api::AppState>(
-        api::make_app_state(std::move(library), nullptr, std::move(packs), diags));
+        api::make_app_state(std::move(engine), nullptr, std::move(packs), diags));
   };
   DiagnosticList diags;
   api::InProcessApi api(with_packs(diags), 1U << 20U);  // with the response cache
@@ -418,19 +417,18 @@ TEST(Reload, AChangedTextPackChangesDataVersionAndETagAndAnUnchangedOneNeither) 
 TEST(Reload, DataVersionFollowsTheBibleStore) {
   BooksDir dir;
   DiagnosticList diags;
-  auto library = load_library(LibrarySources::from_dirs(std::string(KALENDAR_SOURCE_DIR) + "/rules",
-                                                        dir.book().parent_path().string()),
-                              diags);
-  ASSERT_FALSE(diags.has_errors());
+  const auto engine = load_engine(std::string(KALENDAR_SOURCE_DIR) + "/rules",
+                                  dir.book().parent_path().string(), diags);
+  ASSERT_NE(engine, nullptr);
   const auto bibles = testing::shared_stack().app().bibles;  // the tiny test modules
   ASSERT_NE(bibles, nullptr);
-  const auto without = api::make_app_state(library, nullptr, nullptr, diags);
-  const auto with = api::make_app_state(library, bibles, nullptr, diags);
-  const auto again = api::make_app_state(library, bibles, nullptr, diags);
+  const auto without = api::make_app_state(engine, nullptr, nullptr, diags);
+  const auto with = api::make_app_state(engine, bibles, nullptr, diags);
+  const auto again = api::make_app_state(engine, bibles, nullptr, diags);
   ASSERT_TRUE(without && with && again);
   EXPECT_NE(with->data_version, without->data_version);
   EXPECT_EQ(with->data_version, again->data_version);
-  const CompiledBook& book = *library->find("loc_2015");
+  const CompiledBook& book = **engine->find_book("loc_2015");
   EXPECT_NE(with->data_version_of(book), without->data_version_of(book));
   EXPECT_EQ(with->data_version_of(book), again->data_version_of(book));
   EXPECT_NE(with->data_version_of(book), book.data_version);  // more than the book's files

@@ -1,17 +1,21 @@
-// The engine's facade: the questions the API (and the tools) ask, answered from a Library
-// snapshot. Const and lock-free once a year is cached, so one Engine is shared by all threads.
+// The engine's facade: the questions the API (and the tools) ask, answered from one immutable
+// snapshot of compiled books. Const and lock-free once a year is cached, so one Engine is shared
+// by all threads. The books behind it (library.hpp) are the engine's own business: the server
+// builds an Engine with load_engine() and asks it only what this header declares.
 //
 // Example:
-//   Engine engine(library);
-//   auto day = engine.day("my_book", *parse_iso_date("2025-11-30"));
+//   DiagnosticList diags;
+//   auto engine = load_engine("rules", "books", diags);   // nullptr: errors are in diags
+//   auto day = engine->day("my_book", *parse_iso_date("2025-11-30"));
 //   if (!day) return day.error();           // code "unknown_book" / "out_of_range"
 //   day->season_key() == "advent"
 #pragma once
 
-#include "kalendar/library.hpp"
 #include "kalendar/resolved.hpp"
 
+#include <array>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -137,20 +141,20 @@ struct ResolvedCollect {
 // collect (ResolvedDay::eve()); otherwise the day's own.
 [[nodiscard]] std::vector<ResolvedCollect> find_collects(const ResolvedDay& day, Service service);
 
+class Library;  // the compiled books an Engine answers from (library.hpp, inside the engine)
+
 class Engine {
  public:
-  explicit Engine(std::shared_ptr<const Library> library) : library_(std::move(library)) {}
+  explicit Engine(std::shared_ptr<const Library> library);
 
+  // The books themselves, for the engine's own parts (checks) and its tests.
   [[nodiscard]] const Library& library() const { return *library_; }
-  // What the API lists from the loaded library (so the server needs no Library of its own).
-  [[nodiscard]] const std::vector<std::shared_ptr<const CompiledBook>>& books() const {
-    return library_->books();
-  }
-  [[nodiscard]] const std::vector<LanguageStrings>& shared_strings() const {
-    return library_->shared_strings();
-  }
-  [[nodiscard]] const std::string& data_version() const { return library_->data_version; }
-  [[nodiscard]] const std::shared_ptr<const Library>& library_ptr() const { return library_; }
+  // What the API lists: every loaded book. Example: books().size() == 1 for one mini-book.
+  [[nodiscard]] const std::vector<std::shared_ptr<const CompiledBook>>& books() const;
+  // Shared names (colours, types, weekdays) by language, for book-less catalogues.
+  [[nodiscard]] const std::vector<LanguageStrings>& shared_strings() const;
+  // Digest of every file of every book, the rule sets and the shared names (content_digest).
+  [[nodiscard]] const std::string& data_version() const;
 
   // Errors: unknown_book; out_of_range (outside 1583..4099 or the book's valid_years). The
   // overloads taking a book serve a caller that has already looked it up (the server does, once
@@ -193,5 +197,19 @@ class Engine {
  private:
   std::shared_ptr<const Library> library_;
 };
+
+// Loads and compiles every book of `books_dir` (one directory per book) with the rule sets of
+// `rules_dir`: the whole snapshot an Engine answers from, built by one call. Every problem goes to
+// `diags`; nullptr when any is an error, so that a caller never serves part of the books.
+// Example: auto engine = load_engine("rules", "books", diags); if (!engine) report(diags);
+[[nodiscard]] std::shared_ptr<const Engine> load_engine(const std::string& rules_dir,
+                                                        const std::string& books_dir,
+                                                        DiagnosticList& diags);
+
+// The digest every data_version is written in: 16 hex digits of SHA-256 over named parts, in
+// the order given (a name and its bytes each).
+// Example: content_digest({{"books", engine.data_version()}, {"texts", packs}}).size() == 16.
+[[nodiscard]] std::string content_digest(
+    const std::vector<std::pair<std::string_view, std::string_view>>& parts);
 
 }  // namespace kalendar

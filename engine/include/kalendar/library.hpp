@@ -68,12 +68,6 @@ class Library {
   std::vector<LanguageStrings> shared_;
 };
 
-// The digest every data_version is written in: 16 hex digits of SHA-256 over named parts, in
-// the order given (a name and its bytes each).
-// Example: content_digest({{"books", library.data_version}, {"texts", pack_bytes}}).size() == 16.
-[[nodiscard]] std::string content_digest(
-    const std::vector<std::pair<std::string_view, std::string_view>>& parts);
-
 // Loads and compiles every book. Problems go to `diags` (all of them); a book with errors is
 // left out of the library, so callers that must not serve partial data check diags first.
 std::shared_ptr<Library> load_library(const LibrarySources& sources, DiagnosticList& diags);

@@ -14,11 +14,11 @@
 //
 // Example:
 //   DiagnosticList diags;
-//   auto packs = load_text_packs("/srv/kalendar/texts", *library, diags);
+//   auto packs = load_text_packs("/srv/kalendar/texts", engine->books(), diags);
 //   const CollectText* t = packs->find("my_book", "pt-BR", "advent_1");   // nullptr: no text
 #pragma once
 
-#include "kalendar/library.hpp"
+#include "kalendar/book.hpp"
 #include "kalendar/result.hpp"
 
 #include <map>
@@ -56,14 +56,16 @@ class TextPacks {
   [[nodiscard]] const std::vector<TextPack>& packs() const { return packs_; }
 
  private:
-  friend std::shared_ptr<const TextPacks> load_text_packs(const std::string&, const Library&,
-                                                          DiagnosticList&);
+  friend std::shared_ptr<const TextPacks> load_text_packs(
+      const std::string&, const std::vector<std::shared_ptr<const CompiledBook>>&, DiagnosticList&);
   std::vector<TextPack> packs_;
 };
 
-// Loads every `<dir>/<book>/<lang>.yaml` for the library's books. A missing directory is not an
-// error (no packs); every problem of a pack is a diagnostic and that pack is left out.
-std::shared_ptr<const TextPacks> load_text_packs(const std::string& dir, const Library& library,
-                                                 DiagnosticList& diags);
+// Loads every `<dir>/<book>/<lang>.yaml` for the given books (Engine::books()). A missing
+// directory is not an error (no packs); every problem of a pack is a diagnostic and that pack is
+// left out.
+std::shared_ptr<const TextPacks> load_text_packs(
+    const std::string& dir, const std::vector<std::shared_ptr<const CompiledBook>>& books,
+    DiagnosticList& diags);
 
 }  // namespace kalendar

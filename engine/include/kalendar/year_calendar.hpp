@@ -10,7 +10,9 @@
 
 #include "kalendar/resolved.hpp"
 
+#include <cstdint>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 namespace kalendar {
@@ -39,5 +41,34 @@ struct YearCalendar {
 
 // Errors: out_of_range (the civil year is outside the book's valid years).
 [[nodiscard]] Result<YearCalendar> celebrations_of_year(const CompiledBook& book, int year);
+
+// What a catalogue search keeps (GET /celebrations). Example: {.text = "jose", .year = 2028}.
+struct CatalogueFilter {
+  std::string_view text;  // part of the name (in the names given) or of the slug; "" = any
+  std::string_view type;  // a CelebrationType slug, or "sunday"; "" = any
+  std::optional<int> month;
+  std::optional<int> day;
+  std::optional<int> year;  // dates in that civil year, its Sundays included; none: no dates
+  std::optional<bool> movable;
+};
+
+// One entry a search kept, with its sort key: (date, kind, id) with a year, where a Sunday
+// (kind 0, id 0) comes before a celebration of the same day; (movable, month, day, id) without,
+// fixed celebrations first. A cursor resumes after a key.
+// Example: {{joseph, 2028-03-19, observed 2028-03-20}, {days(2028-03-19), 1, 57}}.
+struct CatalogueEntry {
+  CelebrationInYear what;
+  std::vector<std::int64_t> sort_key;
+};
+
+// The celebrations (and with a year the Sundays) that the filter keeps, by sort key. With a
+// year, month and day apply to the date the rule gives that year, and an entry without one is
+// left out; without, to a fixed celebration's month and day. Name matching is case- and
+// accent-insensitive (fold_for_search).
+// Errors: out_of_range (the year is outside the book's valid years).
+// Example: search_celebrations(book, names, {.type = "sunday", .year = 2026}) lists the days of
+// 2026 on which a Sunday prevails, by date.
+[[nodiscard]] Result<std::vector<CatalogueEntry>> search_celebrations(
+    const CompiledBook& book, const LanguageStrings& names, const CatalogueFilter& filter);
 
 }  // namespace kalendar
