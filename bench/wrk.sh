@@ -126,8 +126,9 @@ ms() {  # wrk latency (e.g. 812.00us, 4.51ms, 1.02s) in milliseconds
 echo "ready after ${ready_ms} ms with ${#books[@]} books; RSS $(rss_mb) MB; ${seconds}s per run, wrk -t2"
 echo "$year_line"
 echo "one day: $(wc -c <"$tmp/www/day.json") bytes; distinct: $(wc -l <"$tmp/kalendar-paths") days of ${#books[@]} books"
-printf '%-9s %5s %11s %11s %6s %9s %9s %7s %6s\n' \
-  case conns kalendar nginx ratio "k p99" "n p99" "p99 x" errors
+# target: issue 13's bar for each line (ratio >= 0.9, p99 at most 1.5 x nginx's, no error).
+printf '%-9s %5s %11s %11s %6s %9s %9s %7s %6s %7s\n' \
+  case conns kalendar nginx ratio "k p99" "n p99" "p99 x" errors target
 for conns in 64 256; do
   run kalendar-one "$conns" "http://127.0.0.1:$direct$one"
   run nginx-one "$conns" "http://127.0.0.1:$static/day.json"
@@ -138,8 +139,9 @@ for conns in 64 256; do
     read -r nrps np99 nerr <"$tmp/result-nginx-$case-$conns"
     kms=$(ms "$kp99"); nms=$(ms "$np99")
     awk -v c="$case" -v n="$conns" -v k="$krps" -v g="$nrps" -v kp="$kms" -v np="$nms" \
-      -v e="$((kerr + nerr))" 'BEGIN { printf "%-9s %5d %11.0f %11.0f %6.2f %7.2fms %7.2fms %7.2f %6d\n",
-        c, n, k, g, k / g, kp, np, kp / np, e }'
+      -v e="$((kerr + nerr))" 'BEGIN { met = k / g >= 0.9 && kp / np <= 1.5 && e == 0
+        printf "%-9s %5d %11.0f %11.0f %6.2f %7.2fms %7.2fms %7.2f %6d %7s\n",
+        c, n, k, g, k / g, kp, np, kp / np, e, met ? "met" : "missed" }'
   done
 done
 run front-one 64 "http://127.0.0.1:$front$one"

@@ -59,6 +59,13 @@ std::string_view feed_token(const std::vector<std::pair<std::string, std::string
   return {};
 }
 
+// The request's identity in the response cache (ResponseCache::key_of), built in a buffer the
+// thread keeps: a cache hit then allocates nothing for its key.
+std::string& cache_key_buffer() {
+  thread_local std::string buffer;
+  return buffer;
+}
+
 ApiError feed_auth_error(AuthStatus status) {
   if (status == AuthStatus::expired) {
     return {ErrorCode::expired_api_key, "the API key of this feed has expired", ""};
@@ -161,21 +168,27 @@ void Dispatcher::add_route(std::string_view pattern, Handler handler, RouteAcces
     }
     if (same_shape) throw std::invalid_argument("duplicate route: " + std::string(pattern));
   }
+  if (segments.size() > PathSegments::kMaxViews) {
+    throw std::invalid_argument("a route has at most 16 segments: " + std::string(pattern));
+  }
   const bool api = pattern.substr(0, kApiPrefix.size()) == kApiPrefix;
   const RouteSlot slot = services_.metrics.add_route(std::string(pattern));
-  routes_.push_back(
-      {std::string(pattern), std::move(segments), std::move(handler), slot, api, access});
+  std::vector<bool> parameters;
+  for (const auto& segment : segments) parameters.push_back(is_parameter(segment));
+  routes_by_size_[segments.size()].push_back(routes_.size());
+  routes_.push_back({std::string(pattern), std::move(segments), std::move(parameters),
+                     std::move(handler), slot, api, access});
 }
 
-const Dispatcher::Route* Dispatcher::match(
-    const std::vector<std::string>& segments,
-    std::vector<std::pair<std::string, std::string>>& params) const {
+const Dispatcher::Route* Dispatcher::match(const PathSegments& segments) const {
+  if (segments.size() >= routes_by_size_.size()) return nullptr;
   const Route* best = nullptr;
-  for (const auto& r : routes_) {
-    if (r.segments.size() != segments.size()) continue;
+  for (const std::size_t index : routes_by_size_[segments.size()]) {
+    const Route& r = routes_[index];
+    // From the last segment: routes share their leading "api", "v2", and differ at the end.
     bool ok = true;
-    for (std::size_t i = 0; ok && i < segments.size(); ++i) {
-      ok = is_parameter(r.segments[i]) || r.segments[i] == segments[i];
+    for (std::size_t i = segments.size(); ok && i-- > 0;) {
+      ok = r.is_parameter[i] || std::string_view(r.segments[i]) == segments[i];
     }
     if (!ok) continue;
     if (best == nullptr) {
@@ -184,21 +197,25 @@ const Dispatcher::Route* Dispatcher::match(
     }
     // Prefer the route whose first differing segment is static.
     for (std::size_t i = 0; i < segments.size(); ++i) {
-      const bool mine = !is_parameter(r.segments[i]);
-      const bool theirs = !is_parameter(best->segments[i]);
+      const bool mine = !r.is_parameter[i];
+      const bool theirs = !best->is_parameter[i];
       if (mine != theirs) {
         if (mine) best = &r;
         break;
       }
     }
   }
-  if (best != nullptr) {
-    for (std::size_t i = 0; i < segments.size(); ++i) {
-      const std::string& s = best->segments[i];
-      if (is_parameter(s)) params.emplace_back(s.substr(1, s.size() - 2), segments[i]);
-    }
-  }
   return best;
+}
+
+std::vector<std::pair<std::string, std::string>> Dispatcher::path_params(
+    const Route& route, const PathSegments& segments) {
+  std::vector<std::pair<std::string, std::string>> params;
+  for (std::size_t i = 0; i < route.segments.size(); ++i) {
+    const std::string& s = route.segments[i];
+    if (route.is_parameter[i]) params.emplace_back(s.substr(1, s.size() - 2), segments[i]);
+  }
+  return params;
 }
 
 Response Dispatcher::error_response(const std::vector<ApiError>& errors, bool api) const {
@@ -225,19 +242,21 @@ Response Dispatcher::internal_error() const noexcept {
   return r;
 }
 
+Response Dispatcher::handle_safely(const Request& request, Trace& trace) noexcept {
+  try {
+    return handle(request, trace);
+  } catch (const std::exception& e) {
+    services_.logger.error("unhandled_exception", e.what());
+  } catch (...) {
+    services_.logger.error("unhandled_exception", "an exception not derived from std::exception");
+  }
+  return internal_error();
+}
+
 Response Dispatcher::dispatch(const Request& request) noexcept {
   const auto started = SteadyClock::now();
   Trace trace;
-  Response response;
-  try {
-    response = handle(request, trace);
-  } catch (const std::exception& e) {
-    services_.logger.error("unhandled_exception", e.what());
-    response = internal_error();
-  } catch (...) {
-    services_.logger.error("unhandled_exception", "an exception not derived from std::exception");
-    response = internal_error();
-  }
+  Response response = handle_safely(request, trace);
   // HEAD never carries a body, errors included: a keep-alive client would read the bytes as
   // the start of its next response. It announces the length the GET would have.
   if (request.method == Method::head) {
@@ -263,14 +282,13 @@ Response Dispatcher::dispatch(const Request& request) noexcept {
 }
 
 Response Dispatcher::handle(const Request& request, Trace& trace) {
-  auto segments = decode_path(request.raw_path);
-  if (!segments) {
+  PathSegments segments;
+  if (segments.parse(request.raw_path)) {
     return error_response(
         {{ErrorCode::invalid_parameter, "the path contains a malformed percent escape", ""}},
         false);
   }
-  std::vector<std::pair<std::string, std::string>> params;
-  const Route* route = match(segments.value(), params);
+  const Route* route = match(segments);
   if (route == nullptr) {
     return error_response({{ErrorCode::not_found, "there is no resource at this path", ""}}, false);
   }
@@ -300,10 +318,13 @@ Response Dispatcher::handle(const Request& request, Trace& trace) {
           true);
     }
   }
+  // Built only when needed: a cached answer of a route without a feed token never reads them.
+  std::optional<std::vector<std::pair<std::string, std::string>>> params;
+  if (route->access == RouteAccess::feed_token) params = path_params(*route, segments);
   if (route->api && route->access != RouteAccess::open) {
     const bool by_feed = route->access == RouteAccess::feed_token;
     AuthOutcome outcome =
-        by_feed ? services_.auth.authenticate_feed(feed_token(params), options_.unix_clock())
+        by_feed ? services_.auth.authenticate_feed(feed_token(*params), options_.unix_clock())
                 : services_.auth.authenticate(request.header("X-API-Key"), options_.unix_clock());
     if (outcome.status != AuthStatus::ok) {
       Response r = error_response(
@@ -333,8 +354,10 @@ Response Dispatcher::handle(const Request& request, Trace& trace) {
   if (route->api && state_slot_ != nullptr) pinned = state_slot_->pin();
   std::string cache_key;
   if (route->api && cache_.enabled() && grant != nullptr) {
-    cache_key = ResponseCache::key_of(pinned.generation, grant->key_id, request);
-    if (CachedReply* hit = cache_.find(cache_key)) return from_cache(request, *hit, rate);
+    std::string& key = cache_key_buffer();
+    ResponseCache::key_of(pinned.generation, grant->key_id, request, key);
+    if (CachedReply* hit = cache_.find(key)) return from_cache(request, *hit, rate);
+    cache_key = key;
   }
   ErrorList query_errors;
   Query query = parse_query(request.raw_query, query_errors);
@@ -343,7 +366,8 @@ Response Dispatcher::handle(const Request& request, Trace& trace) {
     r.rate_limit = rate;
     return r;
   }
-  RequestContext ctx(request, route->pattern, std::move(params), std::move(query),
+  if (!params) params = path_params(*route, segments);
+  RequestContext ctx(request, route->pattern, std::move(*params), std::move(query),
                      std::move(query_errors), grant.get(), options_.base_url);
   ctx.pin(std::move(pinned));
   ctx.set_feed(std::move(feed));
@@ -372,11 +396,12 @@ Response Dispatcher::from_cache(const Request& request, CachedReply& hit,
   set_cache_control(r, Freshness::stable, std::nullopt, options_);
   r.vary = std::string(kAnswerVary);
   r.rate_limit = rate;
-  return represent(request, hit, true, true, std::move(r));
+  represent(request, hit, true, true, r);
+  return r;
 }
 
-Response Dispatcher::represent(const Request& request, CachedReply& entry, bool cached,
-                               bool may_compress, Response r) const {
+void Dispatcher::represent(const Request& request, CachedReply& entry, bool cached,
+                           bool may_compress, Response& r) const {
   // gzip when the client takes it and the body is worth it; the compressed body and its tag
   // are kept in the entry, so a cached answer is compressed once. Only /api/v2 answers, which
   // carry Vary: Accept-Encoding, are compressed (not /health or /metrics).
@@ -401,12 +426,11 @@ Response Dispatcher::represent(const Request& request, CachedReply& entry, bool 
     r.status = 304;
     r.content_type.clear();
     r.content_encoding.clear();
-    return r;  // no body
+    return;  // no body
   }
   // dispatch() drops the body for HEAD, keeping its length (of this encoding).
   std::string& body = gzip ? entry.gzip_body : entry.body;
   r.body = cached ? body : std::move(body);
-  return r;
 }
 
 Response Dispatcher::answer(const Request& request, const Route& route, RequestContext& ctx,
@@ -441,8 +465,12 @@ Response Dispatcher::answer(const Request& request, const Route& route, RequestC
       stored = cache_.store(std::move(cache_key), std::move(entry));
     }
     if (route.api) r.vary = std::string(kAnswerVary);
-    return stored != nullptr ? represent(request, *stored, true, route.api, std::move(r))
-                             : represent(request, entry, false, route.api, std::move(r));
+    if (stored != nullptr) {
+      represent(request, *stored, true, route.api, r);
+    } else {
+      represent(request, entry, false, route.api, r);
+    }
+    return r;
   }
   r.body = std::move(reply.body);  // dispatch() drops it for HEAD, keeping its length
   return r;

@@ -43,6 +43,7 @@
 #include "state_slot.hpp"
 #include "url.hpp"
 
+#include <array>
 #include <atomic>
 #include <cassert>
 #include <chrono>
@@ -253,6 +254,7 @@ class Dispatcher {
   struct Route {
     std::string pattern;
     std::vector<std::string> segments;  // "{name}" marks a parameter
+    std::vector<bool> is_parameter;     // per segment, decided once at registration
     Handler handler;
     RouteSlot slot;
     bool api;
@@ -272,10 +274,14 @@ class Dispatcher {
   // Completes a 200 answer from `entry`: identity or gzip body, the matching ETag, 304 on a
   // matching If-None-Match. A `cached` entry is copied from; otherwise its body is moved out.
   // Only `may_compress` answers (those of /api/v2) are ever gzip.
-  Response represent(const Request& request, CachedReply& entry, bool cached, bool may_compress,
-                     Response r) const;
-  const Route* match(const std::vector<std::string>& segments,
-                     std::vector<std::pair<std::string, std::string>>& params) const;
+  void represent(const Request& request, CachedReply& entry, bool cached, bool may_compress,
+                 Response& r) const;
+  // handle() with its exceptions turned into internal_error (one Response, never moved).
+  Response handle_safely(const Request& request, Trace& trace) noexcept;
+  const Route* match(const PathSegments& segments) const;
+  // The `{name}` parameters of `route` in `segments` (a match of it), decoded.
+  static std::vector<std::pair<std::string, std::string>> path_params(const Route& route,
+                                                                      const PathSegments& segments);
   Response error_response(const std::vector<ApiError>& errors, bool api) const;
   void apply_cors(const Request& request, Response& response) const;
   Response internal_error() const noexcept;
@@ -283,6 +289,8 @@ class Dispatcher {
   DispatcherOptions options_;
   DispatcherServices services_;
   std::vector<Route> routes_;
+  // Indices into routes_ by segment count, in registration order (match() looks at no other).
+  std::array<std::vector<std::size_t>, PathSegments::kMaxViews + 1> routes_by_size_{};
   std::atomic<bool> ready_{false};
   ResponseCache cache_;
   const StateSlot* state_slot_ = nullptr;

@@ -59,7 +59,11 @@ class RequestReader {
   [[nodiscard]] bool partial() const { return buffer_.size() > consumed_; }
 
  private:
-  WireEvent fail(api::ErrorCode code, std::string detail);
+  // Turns `event` into the error (the connection is closing) or into need_more.
+  void fail(WireEvent& event, api::ErrorCode code, std::string detail);
+  static void need_more(WireEvent& event);
+  // next() into `event`, which starts as need_more.
+  void read(WireEvent& event);
 
   WireLimits limits_;
   std::string buffer_;

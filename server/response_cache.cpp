@@ -1,6 +1,8 @@
 #include "response_cache.hpp"
 
+#include <array>
 #include <atomic>
+#include <charconv>
 #include <unordered_map>
 
 namespace kalendar::api {
@@ -34,15 +36,20 @@ ResponseCache::ResponseCache(std::size_t bytes_per_thread)
 
 std::string ResponseCache::key_of(std::uint64_t generation, std::int64_t grant_id,
                                   const Request& request) {
-  std::string key = std::to_string(generation);
-  key += ' ';
-  key += std::to_string(grant_id);
-  key.reserve(key.size() + request.raw_path.size() + request.raw_query.size() + 2);
-  key += ' ';
-  key += request.raw_path;
-  key += '?';
-  key += request.raw_query;
+  std::string key;
+  key_of(generation, grant_id, request, key);
   return key;
+}
+
+void ResponseCache::key_of(std::uint64_t generation, std::int64_t grant_id, const Request& request,
+                           std::string& out) {
+  std::array<char, 24> digits{};
+  auto result = std::to_chars(digits.data(), digits.data() + digits.size(), generation);
+  out.assign(digits.data(), result.ptr);
+  out.push_back(' ');
+  result = std::to_chars(digits.data(), digits.data() + digits.size(), grant_id);
+  out.append(digits.data(), result.ptr);
+  out.append(" ").append(request.raw_path).append("?").append(request.raw_query);
 }
 
 CachedReply* ResponseCache::find(std::string_view key) const {

@@ -48,6 +48,9 @@ class ResponseCache {
   // Example: "2 7 /api/v2/days/2025-11-30?book=loc_2015".
   [[nodiscard]] static std::string key_of(std::uint64_t generation, std::int64_t grant_id,
                                           const Request& request);
+  // The same key written into `out` (replacing its contents; its capacity is reused).
+  static void key_of(std::uint64_t generation, std::int64_t grant_id, const Request& request,
+                     std::string& out);
   // The calling thread's entry for `key`, or nullptr. The entry belongs to this thread, which
   // may add its gzip form (then call grew()). Example: cache.find(key)->etag.
   [[nodiscard]] CachedReply* find(std::string_view key) const;

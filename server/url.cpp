@@ -122,6 +122,39 @@ Result<std::vector<std::string>> decode_path(std::string_view raw_path) {
   return segments;
 }
 
+void PathSegments::add(std::string_view segment) {
+  if (size_ < kMaxViews) views_[size_] = segment;
+  ++size_;
+}
+
+std::optional<Error> PathSegments::parse(std::string_view raw_path) {
+  size_ = 0;
+  decoded_.clear();
+  // Plain ASCII without '%' or NUL is its own decoding: split it in place. Anything else
+  // (escapes, bytes of UTF-8 sequences to validate) goes through decode_path().
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < raw_path.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(raw_path[i]);
+    if (byte == '/') {
+      if (i > start) add(raw_path.substr(start, i - start));
+      start = i + 1;
+    } else if (byte == '%' || byte == 0 || byte >= 0x80) {
+      return parse_decoding(raw_path);
+    }
+  }
+  if (raw_path.size() > start) add(raw_path.substr(start));
+  return std::nullopt;
+}
+
+std::optional<Error> PathSegments::parse_decoding(std::string_view raw_path) {
+  size_ = 0;
+  auto decoded = decode_path(raw_path);
+  if (!decoded) return decoded.error();
+  decoded_ = std::move(decoded).value();
+  for (const std::string& segment : decoded_) add(segment);
+  return std::nullopt;
+}
+
 const QueryParam* Query::find(std::string_view name) const {
   for (const auto& p : params_) {
     if (p.name == name) return &p;

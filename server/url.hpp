@@ -15,7 +15,9 @@
 
 #include "kalendar/result.hpp"
 
+#include <array>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,6 +54,37 @@ struct RawTarget {
 // splitting keeps an encoded `%2F` inside its segment. Errors as in percent_decode().
 // Example: decode_path("/api/v2/days/2025%2D06%2D24") -> {"api","v2","days","2025-06-24"}.
 [[nodiscard]] Result<std::vector<std::string>> decode_path(std::string_view raw_path);
+
+// The segments decode_path() gives, as views, without a copy in the common case: a path with no
+// `%` (and no NUL, and valid UTF-8) is its own decoding, so the views point into the raw path,
+// which must outlive this object; otherwise into decoded copies kept here. Not copyable or
+// movable (it points into itself).
+// Example: PathSegments s; s.parse("/api/v2/days/2025-06-24"); s.size() == 4; s[3] == "2025-06-24".
+class PathSegments {
+ public:
+  // Segments kept as views; a longer path has size() > kMaxViews and no view (no route has
+  // that many segments, so it only needs its count).
+  static constexpr std::size_t kMaxViews = 16;
+
+  PathSegments() = default;
+  PathSegments(const PathSegments&) = delete;
+  PathSegments& operator=(const PathSegments&) = delete;
+
+  // Splits and decodes `raw_path`. Errors as decode_path(). Example: s.parse("/a/%2")->code
+  // == "bad_escape".
+  [[nodiscard]] std::optional<Error> parse(std::string_view raw_path);
+  [[nodiscard]] std::size_t size() const { return size_; }
+  // The i-th decoded segment; i < min(size(), kMaxViews).
+  [[nodiscard]] std::string_view operator[](std::size_t i) const { return views_[i]; }
+
+ private:
+  void add(std::string_view segment);
+  std::optional<Error> parse_decoding(std::string_view raw_path);
+
+  std::array<std::string_view, kMaxViews> views_{};
+  std::size_t size_ = 0;
+  std::vector<std::string> decoded_{};  // only when some segment had an escape
+};
 
 // One query parameter after decoding. `valid` is false when its name or value did not decode
 // or the name is an array form: the problem is already in the request's ErrorList, and

@@ -37,13 +37,35 @@ class ConditionMatcher {
 
   [[nodiscard]] bool matches(const CandidateMatch& m, const Observance& o,
                              const DayFacts& day) const;
+  // The first, cheap test of matches(m, o, day): false when the observance's kind or type rules
+  // `m` out. Inline, so the precedence rows it rejects (most rows, for most candidates) cost
+  // no call. Example: if (!matcher.may_match(row.match, o)) continue;
+  [[nodiscard]] bool may_match(const CandidateMatch& m, const Observance& o) const {
+    if (m.kinds != 0 && (m.kinds & (1u << static_cast<unsigned>(o.kind))) == 0) return false;
+    if (m.types == 0) return true;
+    if (o.kind != ObservanceKind::celebration) return false;
+    return (m.types & (1u << static_cast<unsigned>(book_.celebrations[o.celebration].type))) != 0;
+  }
   [[nodiscard]] bool matches(const DayMatch& m, const DayFacts& day) const;
-  // A rule's date in a civil year (the year must be among the contexts).
-  [[nodiscard]] std::optional<Days> eval(Index rule, int civil_year) const;
+  // A rule's date in a civil year (nullopt when the year is not among the contexts). Inline:
+  // date conditions ask it for every rule on every day of a year being built.
+  [[nodiscard]] std::optional<Days> eval(Index rule, int civil_year) const {
+    // Consecutive lookups are nearly always for the same year: remember the last one.
+    if (civil_year != last_year_ || last_context_ == nullptr) {
+      auto it = contexts_.find(civil_year);
+      if (it == contexts_.end()) return std::nullopt;
+      last_year_ = civil_year;
+      last_context_ = &it->second;
+    }
+    return rule_date(*last_context_, rule);
+  }
 
  private:
   const CompiledBook& book_;
   const std::map<int, YearContext>& contexts_;
+  // eval()'s last year and its context (a matcher is used by one thread at a time).
+  mutable int last_year_ = 0;
+  mutable const YearContext* last_context_ = nullptr;
 };
 
 }  // namespace kalendar::detail

@@ -23,23 +23,12 @@ bool in_any_season(const CompiledBook& book, const DayFacts& day,
 
 }  // namespace
 
-std::optional<Days> ConditionMatcher::eval(Index rule, int civil_year) const {
-  auto it = contexts_.find(civil_year);
-  if (it == contexts_.end()) return std::nullopt;
-  return rule_date(it->second, rule);
-}
-
 bool ConditionMatcher::matches(const CandidateMatch& m, const Observance& o,
                                const DayFacts& day) const {
-  if (m.kinds != 0 && (m.kinds & (1u << static_cast<unsigned>(o.kind))) == 0) return false;
+  if (!may_match(m, o)) return false;
   if (!m.celebrations.empty() &&
       (o.kind != ObservanceKind::celebration || !contains(m.celebrations, o.celebration))) {
     return false;
-  }
-  if (m.types != 0) {
-    if (o.kind != ObservanceKind::celebration) return false;
-    const auto type = static_cast<unsigned>(book_.celebrations[o.celebration].type);
-    if ((m.types & (1u << type)) == 0) return false;
   }
   if (!m.seasons.empty() && !in_any_season(book_, day, m.seasons)) return false;
   if (m.transferred && *m.transferred != o.transferred_in) return false;
@@ -68,7 +57,8 @@ bool ConditionMatcher::matches(const DayMatch& m, const DayFacts& day) const {
   }
   if (m.before_first_sunday && *m.before_first_sunday != day.before_first_sunday) return false;
   if (m.weeks_to_end >= 0 && m.weeks_to_end != day.weeks_to_end) return false;
-  const int year = year_of(to_civil(day.date));
+  // Only date windows and dates need the civil year (a calendar conversion): not computed else.
+  const int year = m.within.empty() && m.dates.empty() ? 0 : year_of(to_civil(day.date));
   if (!m.within.empty()) {
     const bool inside = std::any_of(m.within.begin(), m.within.end(), [&](const DateWindow& w) {
       const auto from = eval(w.from, year);

@@ -61,8 +61,10 @@ DayFacts PlanBuilder::facts(const WorkDay& day) {
 }
 
 Index PlanBuilder::row_of(const Candidate& c, const WorkDay& day) const {
+  const DayFacts f = facts(day);  // once, not once per row: rows are tried for every candidate
   for (Index i = 0; i < book_.precedence.size(); ++i) {
-    if (matches(book_.precedence[i].match, c, day)) return i;
+    const CandidateMatch& m = book_.precedence[i].match;
+    if (matcher_.may_match(m, c.obs) && matcher_.matches(m, c.obs, f)) return i;
   }
   return kNoIndex;
 }
@@ -344,10 +346,12 @@ void PlanBuilder::collect_candidates() {
 void PlanBuilder::compute_colours_and_fasts() {
   for (WorkDay& day : days_) {
     if (day.date < first_day_ || day.date > last_day_ || day.candidates.empty()) continue;
+    // What the rules below may ask; colours and fasts do not change it.
+    const DayFacts facts_of_day = facts(day);
     // 1. the book's colour rules, first match wins;
     for (Index r = 0; r < book_.colour_rules.size(); ++r) {
       const ColourRule& rule = book_.colour_rules[r];
-      if (!matches(rule.when, day)) continue;
+      if (!matcher_.matches(rule.when, facts_of_day)) continue;
       day.colour_rule = r;
       day.colour_source = ColourSource::rule;
       day.colour = rule.colour;  // none with `use: season`
@@ -389,8 +393,8 @@ void PlanBuilder::compute_colours_and_fasts() {
     }
     for (Index f = 0; f < book_.fasts.size(); ++f) {
       const FastRule& rule = book_.fasts[f];
-      if (!matches(rule.when, day)) continue;
-      if (!rule.except.empty() && matches(rule.except.front(), day)) continue;
+      if (!matcher_.matches(rule.when, facts_of_day)) continue;
+      if (!rule.except.empty() && matcher_.matches(rule.except.front(), facts_of_day)) continue;
       day.fast_rule = f;
       break;
     }

@@ -545,6 +545,26 @@ TEST_F(DispatchTest, BadRouteRegistrationsThrow) {
   EXPECT_THROW(dispatcher_.add_route("no-slash", days_handler), std::invalid_argument);
   EXPECT_THROW(dispatcher_.add_route("/trailing/", days_handler), std::invalid_argument);
   EXPECT_THROW(dispatcher_.add_route("/a//b", days_handler), std::invalid_argument);
+  std::string deep;  // deeper than any path the router keeps views of
+  for (int i = 0; i < 17; ++i) deep += "/s";
+  EXPECT_THROW(dispatcher_.add_route(deep, days_handler), std::invalid_argument);
+}
+
+TEST_F(DispatchTest, DeepPathsAre404UnlessAnEscapeIsMalformed) {
+  std::string deep = "/api/v2/days/2025-06-24";
+  for (int i = 0; i < 20; ++i) deep += "/x";
+  EXPECT_EQ(get(deep + "?book=loc_2015").status, 404);
+  // The escape is reported before routing, however deep the path.
+  const Response bad = get(deep + "/%2G?book=loc_2015");
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_EQ(error_codes(bad.body), std::vector<std::string>{"invalid_parameter"});
+  // Non-ASCII segments go through the strict decoder: valid UTF-8 routes, invalid does not.
+  // "São" reaches the handler, which refuses it as an id; a broken sequence never gets there.
+  EXPECT_EQ(error_parameters(get("/api/v2/celebrations/S\xC3\xA3o").body),
+            std::vector<std::string>{"id"});
+  const Response broken = get("/api/v2/celebrations/S\xC3");
+  EXPECT_EQ(broken.status, 400);
+  EXPECT_EQ(error_parameters(broken.body), std::vector<std::string>{""});
 }
 
 }  // namespace

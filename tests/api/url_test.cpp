@@ -77,6 +77,37 @@ TEST(DecodePath, SegmentsAreDecodedAfterSplitting) {
   EXPECT_FALSE(decode_path("/days/%00").ok());
 }
 
+// PathSegments skips decoding when the raw path is its own decoding; whichever way it goes,
+// it must give exactly decode_path()'s segments and errors.
+TEST(PathSegments, SameSegmentsAsDecodePath) {
+  for (const std::string_view raw :
+       {"/api/v2/days/2025-06-24", "/api/v2/days/2025%2D06%2D24", "//api//v2/days/", "/", "",
+        "/a%2Fb/c", "/S\xC3\xA3o/Jo\xC3\xA3o", "/a+b/c%20d"}) {
+    PathSegments segments;
+    ASSERT_FALSE(segments.parse(raw).has_value()) << raw;
+    const auto expected = decode_path(raw).value();
+    ASSERT_EQ(segments.size(), expected.size()) << raw;
+    for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(segments[i], expected[i]) << raw;
+  }
+  for (const std::string_view raw : {"/days/%ZZ", "/days/%00", "/days/\xC3", "/a/b\xFF/c"}) {
+    PathSegments segments;
+    const auto error = segments.parse(raw);
+    ASSERT_TRUE(error.has_value()) << raw;
+    EXPECT_EQ(error->code, decode_path(raw).error().code) << raw;
+  }
+  PathSegments nul;  // a raw NUL (possible from in-process requests) is refused as before
+  EXPECT_EQ(nul.parse(std::string_view("/a\0b", 4))->code, "nul");
+}
+
+TEST(PathSegments, CountsSegmentsBeyondItsViews) {
+  std::string raw;
+  for (int i = 0; i < 20; ++i) raw += "/s";
+  PathSegments segments;
+  ASSERT_FALSE(segments.parse(raw).has_value());
+  EXPECT_EQ(segments.size(), 20U);  // no route has 20 segments: the count is what matters
+  EXPECT_EQ(segments[PathSegments::kMaxViews - 1], "s");
+}
+
 TEST(ParseQuery, DecodesNamesAndValuesInOrder) {
   ErrorList errors;
   const Query q = parse_query("fields%5Bday%5D=date&q=S%C3%A3o+Jo%C3%A3o&flag&&=x&b=1=2", errors);
