@@ -38,6 +38,7 @@ const std::map<std::string, Gaps, std::less<>>& known_gaps() {
       {"loc_1987", {{"independence_day"}, {}}},
       {"loc_1662", {{}, {}}},
       {"loc_1662_en", {{}, {}}},
+      {"cw_2000_en", {{}, {}}},
       {"loc_1928_en", {{}, {}}},
   };
   return gaps;

@@ -72,6 +72,9 @@ constexpr PsalterException kPsalterNumbering[] = {
     {"loc_2019_en", "Psalm 63:1-9(10-12)"},   {"loc_2019_en", "Psalm 68:19-36"},
     {"loc_2019_en", "Psalm 69:19-37"},        {"loc_2019_en", "Psalm 78:41-73"},
     {"loc_2019_en", "Psalm 132:(1-7) 8-19"},
+    // Common Worship prints its own Psalter's numbering in the rows that are its own.
+    {"cw_2000_en", "Psalm 104:26-36, 37b"},   {"cw_2000_en", "Psalm 147:13-21"},
+    {"cw_2000_en", "Psalm 147:1-12, 21c"},    {"cw_2000_en", "Psalm 37:1-11, 40-41"},
     // LOC 2021's two-year office table prints the BCP 1979 Psalter's numbering.
     {"loc_2021", "Salmo 20; 21:1-7, (8-14)"},
     {"loc_2021", "Salmo 37:19-42"},

@@ -536,7 +536,7 @@ TEST_F(ApiTest, PrayerBooksListOnlyTheKeysBooks) {
   EXPECT_EQ(Json(mine.body).strings("/data", "code"), (Strings{"loc_2015"}));
   const auto english = get("/api/v2/prayer-books?lang=en-GB");
   EXPECT_EQ(Json(english.body).strings("/data", "code"),
-            (Strings{"loc_1662_en", "loc_1928_en", "loc_2019_en"}));
+            (Strings{"cw_2000_en", "loc_1662_en", "loc_1928_en", "loc_2019_en"}));
   const auto none = get("/api/v2/prayer-books?lang=de");
   ASSERT_EQ(none.status, 200);
   EXPECT_EQ(Json(none.body).size("/data"), 0U);
