@@ -39,6 +39,24 @@ struct Options {
 
 bool is_book_dir(const fs::path& p) { return fs::exists(p / "book.yaml"); }
 
+// Whether a condition asks a calendar option anywhere inside it. The year scan runs the book's
+// default options only, so a precedence row that holds under another option (a Festival kept on
+// its Sunday when `festival_on_sunday: sunday`) is not reported as one that never matches.
+bool asks_an_option(const DayMatch& m);
+bool asks_an_option(const CandidateMatch& m) {
+  const auto any = [](const auto& list) {
+    return std::any_of(list.begin(), list.end(), [](const auto& x) { return asks_an_option(x); });
+  };
+  return !m.options.empty() || any(m.on) || any(m.any_of) || any(m.none_of);
+}
+bool asks_an_option(const DayMatch& m) {
+  const auto any = [](const auto& list) {
+    return std::any_of(list.begin(), list.end(), [](const auto& x) { return asks_an_option(x); });
+  };
+  return !m.options.empty() || any(m.prevailing) || any(m.any_of) || any(m.all_of) ||
+         any(m.none_of);
+}
+
 // Anomalies repeat every year (a missing Sunday name shows up 300 times): report each problem
 // once, with its first date and how many years have it.
 // One anomaly of the year scan: where it first happened, on how many days and in how many years
@@ -215,7 +233,7 @@ int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostr
     // A precedence row no observance of the scanned years falls in can never match: an earlier
     // row takes everything it names, or nothing it names exists.
     for (std::size_t i = 0; i < book->precedence.size() && from <= to; ++i) {
-      if (row_matched[i]) continue;
+      if (row_matched[i] || asks_an_option(book->precedence[i].match)) continue;
       const PrecedenceRow& row = book->precedence[i];
       out << format_diagnostic(Diagnostic{
                  Severity::error, row.loc,
