@@ -190,5 +190,31 @@ TEST(LocalCalendars, ThePatronalFestivalFollowsTheBaseBooksRules) {
   EXPECT_EQ(Json(base.body).str("/data/celebration/slug"), "alban");
 }
 
+// The shipped Common Worship book: the Epiphany on 6 January, or on the Sunday between 2 and 8
+// January (Common Worship, Rules to Order the Christian Year). 4 January 2026 is that Sunday.
+TEST(Options, CommonWorshipKeepsTheEpiphanyOnItsSundayWhenAsked) {
+  const auto plain = get("/api/v2/days/2026-01-04?book=cw_2000_en");
+  const auto moved = get("/api/v2/days/2026-01-04?book=cw_2000_en&epiphany=sunday");
+  ASSERT_EQ(plain.status, 200) << plain.body;
+  ASSERT_EQ(moved.status, 200) << moved.body;
+  EXPECT_EQ(Json(plain.body).str("/data/celebration/name"), "Second Sunday of Christmas");
+  EXPECT_EQ(Json(moved.body).str("/data/celebration/name"), "The Epiphany");
+  EXPECT_NE(plain.etag, moved.etag);
+  // Tuesday 6 January is then an ordinary weekday of Epiphany, not the feast.
+  const auto sixth = get("/api/v2/days/2026-01-06?book=cw_2000_en&epiphany=sunday");
+  ASSERT_EQ(sixth.status, 200) << sixth.body;
+  EXPECT_NE(Json(sixth.body).str("/data/celebration/slug"), "epiphany") << sixth.body;
+  for (const auto& [query, expected] : {std::pair{std::string(""), "2026-01-06"},
+                                        std::pair{std::string("&epiphany=sunday"), "2026-01-04"}}) {
+    const auto r = get("/api/v2/years/2026/key-dates?book=cw_2000_en" + query);
+    ASSERT_EQ(r.status, 200) << r.body;
+    const Json j(r.body);
+    const auto ids = j.strings("/data", "id");
+    const auto at = std::find(ids.begin(), ids.end(), "epiphany");
+    ASSERT_NE(at, ids.end()) << r.body;
+    EXPECT_EQ(j.str("/data/" + std::to_string(at - ids.begin()) + "/date"), expected) << query;
+  }
+}
+
 }  // namespace
 }  // namespace kalendar::testing
