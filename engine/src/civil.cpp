@@ -1,5 +1,6 @@
 #include "kalendar/civil.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 
@@ -90,6 +91,13 @@ std::optional<date::weekday> parse_weekday(std::string_view slug) {
     if (kWeekdaySlugs[i] == slug) return date::weekday{i};
   }
   return std::nullopt;
+}
+
+CivilDate shift_months(CivilDate d, date::months months) {
+  const date::year_month ym = date::year_month{d.year(), d.month()} + months;
+  const date::day last =
+      date::year_month_day_last{ym.year(), date::month_day_last{ym.month()}}.day();
+  return CivilDate{ym.year(), ym.month(), std::min(d.day(), last)};
 }
 
 }  // namespace kalendar

@@ -24,15 +24,6 @@ constexpr date::months kFeedMonthsBack{2};
 constexpr date::months kFeedMonthsAhead{13};
 constexpr int kFeedRefreshSeconds = 12 * 3600;
 
-// The same day of the month `months` away, clamped to that month's last day (31 March - 1
-// month is 28 or 29 February). Example: shift_months(2026-03-31, -1) == 2026-02-28.
-CivilDate shift_months(CivilDate d, date::months months) {
-  const date::year_month ym = date::year_month{d.year(), d.month()} + months;
-  const date::day last =
-      date::year_month_day_last{ym.year(), date::month_day_last{ym.month()}}.day();
-  return CivilDate{ym.year(), ym.month(), std::min(d.day(), last)};
-}
-
 std::string basic_date(CivilDate d) {
   std::string iso = format_iso_date(d);
   iso.erase(std::remove(iso.begin(), iso.end(), '-'), iso.end());

@@ -74,5 +74,13 @@ TEST(IsoDates, StrictParsing) {
   EXPECT_EQ(format_iso_date(*parse_iso_date("1583-01-09")), "1583-01-09");
 }
 
+TEST(CivilDates, ShiftMonthsKeepsTheDayOrTheMonthsLast) {
+  const auto d = [](const char* iso) { return *parse_iso_date(iso); };
+  EXPECT_EQ(shift_months(d("2026-03-31"), date::months{-1}), d("2026-02-28"));
+  EXPECT_EQ(shift_months(d("2028-03-31"), date::months{-1}), d("2028-02-29"));  // leap year
+  EXPECT_EQ(shift_months(d("2026-11-24"), date::months{13}), d("2027-12-24"));
+  EXPECT_EQ(shift_months(d("2026-01-15"), date::months{-2}), d("2025-11-15"));  // back a year
+}
+
 }  // namespace
 }  // namespace kalendar

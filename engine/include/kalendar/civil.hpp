@@ -49,6 +49,10 @@ inline constexpr int kMaxYear = 4099;  // last year of the Meeus/Jones/Butcher t
 [[nodiscard]] Days nearest(Days anchor, date::weekday wd);
 
 // Strict `YYYY-MM-DD` (exactly 10 characters, a real calendar date). Example: "2026-02-29" fails.
+// The same day of the month `months` away, clamped to that month's last day (31 March - 1
+// month is 28 or 29 February). Example: shift_months(2026-03-31, date::months{-1}) == 2026-02-28.
+[[nodiscard]] CivilDate shift_months(CivilDate d, date::months months);
+
 [[nodiscard]] std::optional<CivilDate> parse_iso_date(std::string_view text);
 [[nodiscard]] std::string format_iso_date(CivilDate d);
 [[nodiscard]] inline std::string format_iso_date(Days d) { return format_iso_date(to_civil(d)); }
