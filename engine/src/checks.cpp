@@ -86,6 +86,32 @@ void parse_why(const BookDefinition& book, const SourceNode& v, CheckExpectation
   }
 }
 
+// options: {epiphany: sunday} -- the calendar options the day is resolved with (the book's
+// defaults for the others), so that a book checks each variant it declares.
+OptionSet parse_check_options(const BookDefinition& book, const SourceNode& v,
+                              DiagnosticList& diags) {
+  if (!v.is_map()) {
+    diags.error(v.loc, "check: options maps option keys to values ({epiphany: sunday})");
+    return {};
+  }
+  std::vector<OptionValue> values = book.default_option_values();
+  for (const auto& [key, value] : v.entries) {
+    const Index option = book.find_option(key.scalar);
+    if (option == kNoIndex) {
+      diags.error(key.loc, "check: the book declares no option '" + key.scalar + "'");
+      continue;
+    }
+    const auto parsed = book.parse_option_value(option, value.scalar);
+    if (!value.is_scalar() || !parsed) {
+      diags.error(value.loc,
+                  "check: option '" + key.scalar + "' has no value '" + value.scalar + "'");
+      continue;
+    }
+    values[option] = *parsed;
+  }
+  return book.normalize_options(OptionSet(std::move(values)));
+}
+
 }  // namespace
 
 std::vector<CheckExpectation> parse_checks(const SourceNode& root, const BookDefinition& book,
@@ -171,6 +197,8 @@ std::vector<CheckExpectation> parse_checks(const SourceNode& root, const BookDef
           }
         } else if (k.scalar == "why") {
           parse_why(book, v, x, diags);
+        } else if (k.scalar == "options") {
+          x.options = parse_check_options(book, v, diags);
         } else if (std::find(kFields.begin(), kFields.end(), k.scalar) != kFields.end()) {
           if (!v.is_scalar()) {
             diags.error(v.loc, "check: '" + k.scalar + "' takes a single value");
@@ -339,7 +367,7 @@ std::vector<Diagnostic> run_checks(const Engine& engine, const CompiledBook& boo
   std::vector<Diagnostic> out;
   if (const auto* checks = engine.library().checks(book.code)) {
     for (const CheckExpectation& x : *checks) {
-      auto day = engine.day(book.code, x.date);
+      auto day = engine.day(book.code, x.date, x.options);
       if (!day) {
         out.push_back(failure(x.loc, format_iso_date(x.date) + ": " + day.error().message));
         continue;

@@ -22,7 +22,7 @@ class ExpectationTest : public ::testing::Test {
       : code_(std::move(code)), x_(std::move(x)) {}
   void TestBody() override {
     const Engine engine(shipped_library());
-    auto day = engine.day(code_, x_.date);
+    auto day = engine.day(code_, x_.date, x_.options);
     ASSERT_TRUE(day.ok()) << day.error().message;
     for (const auto& [field, expected] : x_.fields) {
       EXPECT_EQ(actual_check_value(*day, field), expected)

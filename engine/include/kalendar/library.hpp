@@ -50,6 +50,7 @@ struct CheckExpectation {
   // field -> expected value, as written ("celebration" -> "andrew", "week" -> "3"). Lists of
   // competing observances are flattened as "competing.<key>" -> "<fate>[ <date>]".
   std::vector<std::pair<std::string, std::string>> fields;
+  OptionSet options;  // `options:` the day is resolved with; empty: the book's defaults
 };
 
 class Library {
