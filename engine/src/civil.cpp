@@ -62,7 +62,12 @@ std::optional<CivilDate> parse_iso_date(std::string_view text) {
 }
 
 std::string format_iso_date(CivilDate d) {
-  std::array<char, 11> buf{};
+  const std::array<char, 10> text = iso_date_chars(d);
+  return std::string(text.data(), text.size());
+}
+
+std::array<char, 10> iso_date_chars(CivilDate d) {
+  std::array<char, 10> buf{};
   const int y = year_of(d);
   const unsigned m = month_of(d);
   const unsigned dd = day_of(d);
@@ -76,7 +81,7 @@ std::string format_iso_date(CivilDate d) {
   buf[7] = '-';
   buf[8] = static_cast<char>('0' + dd / 10);
   buf[9] = static_cast<char>('0' + dd % 10);
-  return std::string(buf.data(), 10);
+  return buf;
 }
 
 namespace {

@@ -136,7 +136,7 @@ HandlerResult readings_route(RequestContext& ctx, const AppState& app) {
       w.key("services");
       w.start_object();
       for (const ReadingSet& set : sets) {
-        w.key(slug(set.service));
+        w.key_text(slug(set.service));
         w.start_array();
         write_reading_items(w, set, options);
         w.end_array();

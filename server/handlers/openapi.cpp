@@ -122,7 +122,7 @@ void write_object_schema(JsonWriter& w, const ObjectDoc& doc) {
   w.start_object();
   std::vector<std::string_view> required;
   for (const FieldDoc& f : doc.fields) {
-    w.key(f.name);
+    w.key_text(f.name);
     write_shape(w, f.shape, f.nullable, f.description);
     if (f.presence == Presence::always) required.push_back(f.name);
   }
@@ -238,7 +238,7 @@ void media_content(JsonWriter& w, std::string_view media_type,
                    const std::function<void()>& schema) {
   w.key("content");
   w.start_object();
-  w.key(media_type);
+  w.key_text(media_type);
   w.start_object();
   w.key("schema");
   schema();
@@ -345,7 +345,7 @@ void write_operation(JsonWriter& w, const RouteDoc& r) {
           ? std::vector<std::string_view>{"400", "401", "403", "404", "429", "500", "503"}
           : std::vector<std::string_view>{"400", "500", "503"};
   for (std::string_view code : errors) {
-    w.key(code);
+    w.key_text(code);
     w.start_object();
     w.key("$ref");
     w.string("#/components/responses/Problem");
@@ -403,7 +403,7 @@ void write_components(JsonWriter& w) {
   w.key("schemas");
   w.start_object();
   for (const ObjectDoc& doc : object_docs()) {
-    w.key(doc.name);
+    w.key_text(doc.name);
     write_object_schema(w, doc);
   }
   // The envelopes of the routes' 200 answers, each named once.
@@ -413,7 +413,7 @@ void write_components(JsonWriter& w) {
     for (const auto& n : written) {
       if (n == name) return;
     }
-    w.key(name);
+    w.key_text(name);
     write_envelope(w, body, data);
     written.push_back(std::move(name));
   };
@@ -489,7 +489,7 @@ std::string openapi_document(std::string_view base_url) {
   w.key("paths");
   w.start_object();
   for (const RouteDoc& r : route_docs()) {
-    w.key(r.pattern);
+    w.key_text(r.pattern);
     w.start_object();
     w.key("get");
     write_operation(w, r);

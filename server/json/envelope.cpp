@@ -4,7 +4,7 @@ namespace kalendar::api {
 
 namespace {
 
-void optional_member(JsonWriter& w, std::string_view name, const std::optional<std::string>& v) {
+void optional_member(JsonWriter& w, LiteralName name, const std::optional<std::string>& v) {
   if (!v) return;
   w.key(name);
   w.string(*v);
@@ -23,7 +23,7 @@ void write_meta(JsonWriter& w, const Meta& meta) {
     w.key("options");
     w.start_object();
     for (const auto& [key, value] : *meta.options) {
-      w.key(key);
+      w.key_text(key);
       if (value) {
         w.string(*value);
       } else {
@@ -33,7 +33,7 @@ void write_meta(JsonWriter& w, const Meta& meta) {
     w.end_object();
   }
   for (const auto& [name, value] : meta.notes) {
-    w.key(name);
+    w.key_text(name);
     w.string(value);
   }
   w.end_object();

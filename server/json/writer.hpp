@@ -1,9 +1,12 @@
-// JsonWriter: a thin wrapper over RapidJSON's Writer<StringBuffer> for every response body.
+// JsonWriter: writes every response body, compact, straight into one buffer.
 //
-// Why a wrapper: strings always go through String(ptr, len) (so an embedded NUL becomes \u0000),
-// dates are written one way, and the `fields[...]` filter is applied in one place. Output is
-// compact and UTF-8 passes through unescaped (dependencies.md §3). Text must already be valid
-// UTF-8; data loaders and url.cpp guarantee that.
+// Why our own writer: a year of days is about 200 KB of JSON, and RapidJSON's Writer (used
+// before) copied each string byte by byte through its stack; here plain runs are copied at
+// once, into a per-thread buffer that large answers reuse (issue 13). The bytes are RapidJSON's:
+// strings are length-delimited (an embedded NUL becomes \u0000), control characters, `"` and `\`
+// are escaped the same way, and UTF-8 passes through unescaped (dependencies.md §3). Dates are
+// written one way, and the `fields[...]` filter is applied in one place. Text must already be
+// valid UTF-8; data loaders and url.cpp guarantee that.
 //
 // Field filtering: open a resource with begin_resource(type) and write each attribute with
 // `if (w.field("name")) w.string(...)`; field() writes the key and returns true only when the
@@ -33,6 +36,26 @@ namespace kalendar::api {
 
 class FieldSelection;
 
+// A member name written as a literal in the source, checked at compile time to need no JSON
+// escaping, so key() and field() copy it whole: a year of days writes about 13,000 names.
+// Names that come from data use key_text() and field_text(), which escape.
+// Example: w.key("id"); w.key("a\"b") does not compile; w.key_text(slug) escapes.
+class LiteralName {
+ public:
+  template <std::size_t N>
+  // NOLINTNEXTLINE(google-explicit-constructor): converting from a literal is the point
+  consteval LiteralName(const char (&text)[N]) : text_(text, N - 1) {
+    for (const char c : text_) {
+      const auto byte = static_cast<unsigned char>(c);
+      if (byte < 0x20 || c == '"' || c == '\\') throw "this name needs JSON escaping: key_text()";
+    }
+  }
+  [[nodiscard]] constexpr std::string_view text() const { return text_; }
+
+ private:
+  std::string_view text_;
+};
+
 // Writes one compact JSON document. Example: see the top of this file.
 class JsonWriter {
  public:
@@ -48,7 +71,9 @@ class JsonWriter {
   void end_object();
   void start_array();
   void end_array();
-  void key(std::string_view name);
+  void key(LiteralName name);
+  // A name from data, escaped. Example: w.key_text(option_key).
+  void key_text(std::string_view name);
 
   // Values. Example: w.string("Advent"); w.null(); w.boolean(true); w.integer(-3).
   void string(std::string_view value);
@@ -76,7 +101,9 @@ class JsonWriter {
   // Writes `name` as a key and returns true when the current resource keeps it; otherwise
   // writes nothing and returns false. Outside a resource (or inside a plain nested object of
   // it) every name is kept. Example: if (w.field("season")) w.string("christmas");
-  [[nodiscard]] bool field(std::string_view name);
+  [[nodiscard]] bool field(LiteralName name);
+  // field() for a name from data, escaped. Example: if (w.field_text(name)) w.null();
+  [[nodiscard]] bool field_text(std::string_view name);
 
   // The document so far, and taking it out (the writer is then empty and reusable).
   // Example: std::string body = w.take();
@@ -84,6 +111,9 @@ class JsonWriter {
   [[nodiscard]] std::string take();
 
  private:
+  // Whether the innermost resource keeps member `name` (see field()).
+  [[nodiscard]] bool selected(std::string_view name) const;
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

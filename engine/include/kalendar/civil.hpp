@@ -17,6 +17,7 @@
 
 #include <date/date.h>
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,6 +56,9 @@ inline constexpr int kMaxYear = 4099;  // last year of the Meeus/Jones/Butcher t
 
 [[nodiscard]] std::optional<CivilDate> parse_iso_date(std::string_view text);
 [[nodiscard]] std::string format_iso_date(CivilDate d);
+// The same ten characters without a string: serialisers write a date per day of a year and
+// need no allocation for it. Example: iso_date_chars(2025y/June/24) holds "2025-06-24".
+[[nodiscard]] std::array<char, 10> iso_date_chars(CivilDate d);
 [[nodiscard]] inline std::string format_iso_date(Days d) { return format_iso_date(to_civil(d)); }
 
 // Lower-case English weekday slug: "sunday".."saturday"; parse returns nullopt on anything else.
