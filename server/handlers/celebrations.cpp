@@ -71,7 +71,7 @@ void write_rule(JsonWriter& w, const CompiledBook& b, Index rule) {
       w.key("form");
       w.string(kDateRuleFormSlugs[variant_index]);
     }
-    void member(LiteralName name, std::int64_t v) const {
+    void member(const LiteralName& name, std::int64_t v) const {
       w.key(name);
       w.integer(v);
     }

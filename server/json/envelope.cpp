@@ -4,7 +4,7 @@ namespace kalendar::api {
 
 namespace {
 
-void optional_member(JsonWriter& w, LiteralName name, const std::optional<std::string>& v) {
+void optional_member(JsonWriter& w, const LiteralName& name, const std::optional<std::string>& v) {
   if (!v) return;
   w.key(name);
   w.string(*v);

@@ -63,7 +63,7 @@ void write_passage(JsonWriter& w, const Passage& passage, TextFormat format) {
 
 void write_passage_members(JsonWriter& w, std::string_view reference, const TextOptions& options,
                            bool resource) {
-  auto member = [&](LiteralName name) {
+  auto member = [&](const LiteralName& name) {
     if (resource) return w.field(name);
     w.key(name);
     return true;

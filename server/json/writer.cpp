@@ -214,9 +214,16 @@ void JsonWriter::end_array() {
   impl_->first = false;
   --impl_->depth;
 }
-void JsonWriter::key(LiteralName name) {
+void JsonWriter::key(const LiteralName& name) {
   impl_->separate();
   const std::string_view text = name.text();
+  if (name.prepared()) {
+    char* const at = impl_->out.room(LiteralName::kPreparedBytes);
+    std::memcpy(at, name.member_bytes().data(), LiteralName::kPreparedBytes);
+    impl_->out.commit(text.size() + 3);
+    impl_->first = true;
+    return;
+  }
   char* const at = impl_->out.room(text.size() + 3);
   at[0] = '"';
   std::memcpy(at + 1, text.data(), text.size());
@@ -311,7 +318,7 @@ void JsonWriter::end_resource() {
   end_object();
 }
 
-bool JsonWriter::field(LiteralName name) {
+bool JsonWriter::field(const LiteralName& name) {
   if (!selected(name.text())) return false;
   key(name);
   return true;
@@ -324,11 +331,10 @@ bool JsonWriter::field_text(std::string_view name) {
 }
 
 bool JsonWriter::selected(std::string_view name) const {
-  if (impl_->frames.empty() || impl_->frames.back().depth != impl_->depth || name == "id") {
-    return true;  // outside a resource, or in a plain object nested in one
-  }
+  // Outside a resource, or in a plain object nested in one, or no fields[] for this type.
+  if (impl_->frames.empty() || impl_->frames.back().depth != impl_->depth) return true;
   const auto* names = impl_->frames.back().selected;
-  if (names == nullptr) return true;
+  if (names == nullptr || name == "id") return true;
   for (const auto& s : *names) {
     if (s == name) return true;
   }

@@ -25,6 +25,8 @@
 
 #include "kalendar/civil.hpp"
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -42,6 +44,9 @@ class FieldSelection;
 // Example: w.key("id"); w.key("a\"b") does not compile; w.key_text(slug) escapes.
 class LiteralName {
  public:
+  // Names up to this size (quotes and colon included) are kept as their ready member bytes.
+  static constexpr std::size_t kPreparedBytes = 24;
+
   template <std::size_t N>
   // NOLINTNEXTLINE(google-explicit-constructor): converting from a literal is the point
   consteval LiteralName(const char (&text)[N]) : text_(text, N - 1) {
@@ -49,11 +54,23 @@ class LiteralName {
       const auto byte = static_cast<unsigned char>(c);
       if (byte < 0x20 || c == '"' || c == '\\') throw "this name needs JSON escaping: key_text()";
     }
+    if (text_.size() + 3 <= kPreparedBytes) {
+      prepared_[0] = '"';
+      for (std::size_t i = 0; i < text_.size(); ++i) prepared_[i + 1] = text_[i];
+      prepared_[text_.size() + 1] = '"';
+      prepared_[text_.size() + 2] = ':';
+    }
   }
   [[nodiscard]] constexpr std::string_view text() const { return text_; }
+  // `"name":` padded to kPreparedBytes, when it fits (copied whole: one fixed-size move).
+  [[nodiscard]] constexpr bool prepared() const { return text_.size() + 3 <= kPreparedBytes; }
+  [[nodiscard]] constexpr const std::array<char, kPreparedBytes>& member_bytes() const {
+    return prepared_;
+  }
 
  private:
   std::string_view text_;
+  std::array<char, kPreparedBytes> prepared_{};
 };
 
 // Writes one compact JSON document. Example: see the top of this file.
@@ -71,7 +88,7 @@ class JsonWriter {
   void end_object();
   void start_array();
   void end_array();
-  void key(LiteralName name);
+  void key(const LiteralName& name);
   // A name from data, escaped. Example: w.key_text(option_key).
   void key_text(std::string_view name);
 
@@ -101,7 +118,7 @@ class JsonWriter {
   // Writes `name` as a key and returns true when the current resource keeps it; otherwise
   // writes nothing and returns false. Outside a resource (or inside a plain nested object of
   // it) every name is kept. Example: if (w.field("season")) w.string("christmas");
-  [[nodiscard]] bool field(LiteralName name);
+  [[nodiscard]] bool field(const LiteralName& name);
   // field() for a name from data, escaped. Example: if (w.field_text(name)) w.null();
   [[nodiscard]] bool field_text(std::string_view name);
 
