@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <fcntl.h>
+#include <limits>
 #include <stdexcept>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -19,6 +20,11 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr int kTickMilliseconds = 50;  // how late a deadline may be noticed
+constexpr std::int64_t kNever = std::numeric_limits<std::int64_t>::max();
+
+std::int64_t nanoseconds(Clock::time_point t) {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count();
+}
 
 }  // namespace
 
@@ -66,7 +72,8 @@ ConnectionGuard::~ConnectionGuard() {
 }
 
 std::shared_ptr<Connection> ConnectionGuard::open(int fd) {
-  const int own_fd = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
+  int own_fd = ::fcntl(fd, F_DUPFD_CLOEXEC, options_.descriptor_floor);
+  if (own_fd < 0 && errno == EINVAL) own_fd = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);  // floor too high
   const bool over_cap = open_count_.fetch_add(1) >= options_.max_connections;
   auto conn = std::make_shared<Connection>(own_fd, over_cap || own_fd < 0);
   conn->open_count_ = &open_count_;
@@ -84,9 +91,7 @@ std::shared_ptr<Connection> ConnectionGuard::open(int fd) {
   }
   if (own_fd >= 0) {
     std::lock_guard lock(conn->mutex_);
-    conn->read_deadline_ = Clock::now() + options_.first_byte_timeout;
-    conn->read_deadline_answers_408_ = false;
-    watch_locked(conn);
+    read_deadline_locked(conn, options_.first_byte_timeout, false);
   }
   return conn;
 }
@@ -94,15 +99,32 @@ std::shared_ptr<Connection> ConnectionGuard::open(int fd) {
 void ConnectionGuard::request_started(const std::shared_ptr<Connection>& conn) {
   std::lock_guard lock(conn->mutex_);
   if (conn->dropped_ || conn->read_deadline_answers_408_) return;  // the deadline already runs
-  conn->read_deadline_ = Clock::now() + options_.request_timeout;
-  conn->read_deadline_answers_408_ = true;
-  watch_locked(conn);
+  read_deadline_locked(conn, options_.request_timeout, true);
 }
 
 void ConnectionGuard::request_finished(const std::shared_ptr<Connection>& conn) {
   std::lock_guard lock(conn->mutex_);
-  conn->read_deadline_.reset();
-  conn->read_deadline_answers_408_ = false;
+  if (conn->dropped_ || conn->peer_closed_ || conn->fd_ < 0) return;
+  read_deadline_locked(conn, options_.idle_timeout, false);
+}
+
+void ConnectionGuard::read_deadline_locked(const std::shared_ptr<Connection>& conn,
+                                           std::chrono::milliseconds timeout, bool answers_408) {
+  conn->read_deadline_ = Clock::now() + timeout;
+  conn->read_deadline_answers_408_ = answers_408;
+  watch_locked(conn);
+  publish_locked(*conn);
+}
+
+void ConnectionGuard::publish_locked(Connection& conn) {
+  // Done with (nothing pending, and closed by the client, or dropped with no deadline left):
+  // due at once, so the next tick takes it out of the list.
+  const bool done =
+      conn.pending_.empty() && (conn.peer_closed_ || (conn.dropped_ && !conn.read_deadline_));
+  std::int64_t due = done ? 0 : kNever;
+  if (!done && conn.read_deadline_) due = std::min(due, nanoseconds(*conn.read_deadline_));
+  if (!done && conn.send_deadline_) due = std::min(due, nanoseconds(*conn.send_deadline_));
+  conn.due_ns_.store(due, std::memory_order_relaxed);
 }
 
 void ConnectionGuard::send(const std::shared_ptr<Connection>& conn, std::string bytes,
@@ -113,6 +135,7 @@ void ConnectionGuard::send(const std::shared_ptr<Connection>& conn, std::string 
     const std::size_t waiting = conn->pending_.size() - conn->pending_offset_;
     if (waiting > 0 && waiting + bytes.size() > options_.max_pending_bytes) {
       drop_locked(*conn);  // a client that sends requests but does not read their answers
+      publish_locked(*conn);
       return;
     }
     if (waiting == 0) {
@@ -128,11 +151,12 @@ void ConnectionGuard::send(const std::shared_ptr<Connection>& conn, std::string 
       epoll_event event{};
       event.events = EPOLLOUT;
       event.data.ptr = conn.get();
-      if (::epoll_ctl(epoll_fd_, EPOLL_CTL_ADD, conn->fd_, &event) != 0 && errno == EEXIST) {
-        ::epoll_ctl(epoll_fd_, EPOLL_CTL_MOD, conn->fd_, &event);
+      if (!conn->in_epoll_) {
+        conn->in_epoll_ = ::epoll_ctl(epoll_fd_, EPOLL_CTL_ADD, conn->fd_, &event) == 0;
       }
       watch_locked(conn);
     }
+    publish_locked(*conn);
   }
 }
 
@@ -140,6 +164,12 @@ void ConnectionGuard::peer_closed(const std::shared_ptr<Connection>& conn) {
   std::lock_guard lock(conn->mutex_);
   conn->peer_closed_ = true;
   conn->read_deadline_.reset();  // nothing more can arrive; pending bytes still go out
+  if (conn->listed_ && conn->pending_.empty()) {  // done: our descriptor closes with Pistache's
+    std::lock_guard list_lock(watched_mutex_);
+    watched_.erase(conn.get());
+    conn->listed_ = false;
+  }
+  publish_locked(*conn);
 }
 
 void ConnectionGuard::flush_locked(Connection& conn) {
@@ -160,7 +190,10 @@ void ConnectionGuard::flush_locked(Connection& conn) {
   conn.pending_.clear();
   conn.pending_offset_ = 0;
   conn.send_deadline_.reset();
-  ::epoll_ctl(epoll_fd_, EPOLL_CTL_DEL, conn.fd_, nullptr);  // ENOENT when never added: fine
+  if (conn.in_epoll_) {  // only a slow reader's connection is there: no syscall per answer
+    ::epoll_ctl(epoll_fd_, EPOLL_CTL_DEL, conn.fd_, nullptr);
+    conn.in_epoll_ = false;
+  }
   if (conn.close_after_) {
     ::shutdown(conn.fd_, SHUT_WR);  // the client reads the answer, then end of stream
     conn.dropped_ = true;
@@ -172,7 +205,8 @@ void ConnectionGuard::drop_locked(Connection& conn) {
     // RST instead of FIN: unsent bytes are discarded and the socket is freed at once.
     const linger abort_on_close{1, 0};
     ::setsockopt(conn.fd_, SOL_SOCKET, SO_LINGER, &abort_on_close, sizeof abort_on_close);
-    ::epoll_ctl(epoll_fd_, EPOLL_CTL_DEL, conn.fd_, nullptr);
+    if (conn.in_epoll_) ::epoll_ctl(epoll_fd_, EPOLL_CTL_DEL, conn.fd_, nullptr);
+    conn.in_epoll_ = false;
     // Shutting down both directions wakes Pistache's reactor with end of stream, so it
     // closes its own descriptor as for any client that leaves.
     ::shutdown(conn.fd_, SHUT_RDWR);
@@ -185,8 +219,10 @@ void ConnectionGuard::drop_locked(Connection& conn) {
 }
 
 void ConnectionGuard::watch_locked(const std::shared_ptr<Connection>& conn) {
+  if (conn->listed_) return;
   std::lock_guard lock(watched_mutex_);
   watched_.emplace(conn.get(), conn);
+  conn->listed_ = true;
 }
 
 void ConnectionGuard::wake() {
@@ -215,6 +251,7 @@ void ConnectionGuard::run() {
       if (!conn) continue;
       std::lock_guard lock(conn->mutex_);
       if (!conn->dropped_ && !conn->pending_.empty()) flush_locked(*conn);
+      publish_locked(*conn);
     }
     if (Clock::now() >= next_check) {
       check_deadlines();
@@ -231,11 +268,15 @@ void ConnectionGuard::check_deadlines() {
     for (const auto& [raw, conn] : watched_) conns.push_back(conn);
   }
   const auto now = Clock::now();
+  const std::int64_t now_ns = nanoseconds(now);
   for (const auto& conn : conns) {
+    if (conn->due_ns_.load(std::memory_order_relaxed) > now_ns) continue;  // nothing due
     std::lock_guard lock(conn->mutex_);
     if (conn->send_deadline_ && now >= *conn->send_deadline_) {
       drop_locked(*conn);  // the client stopped reading
-    } else if (conn->read_deadline_ && now >= *conn->read_deadline_) {
+    } else if (conn->read_deadline_ && now >= *conn->read_deadline_ &&
+               (conn->read_deadline_answers_408_ || conn->pending_.empty())) {
+      // (An idle deadline waits while an answer is still going out: the send deadline rules.)
       if (conn->read_deadline_answers_408_ && !conn->dropped_ && conn->pending_.empty()) {
         const std::string bytes = write_error_response(
             {api::ErrorCode::request_timeout,
@@ -245,8 +286,8 @@ void ConnectionGuard::check_deadlines() {
         [[maybe_unused]] const ssize_t sent =
             ::send(conn->fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
       }
-      // A FIN after the 408 (or after nothing, for a client that never spoke); Pistache sees
-      // the end of stream and lets go of its descriptor.
+      // A FIN after the 408 (or after nothing: a client that never spoke, or a keep-alive
+      // connection left idle); Pistache sees the end of stream and lets go of its descriptor.
       ::shutdown(conn->fd_, SHUT_RDWR);
       conn->dropped_ = true;
       conn->read_deadline_.reset();
@@ -257,7 +298,9 @@ void ConnectionGuard::check_deadlines() {
     if (conn->dropped_ || idle) {
       std::lock_guard list_lock(watched_mutex_);
       watched_.erase(conn.get());
+      conn->listed_ = false;
     }
+    publish_locked(*conn);
   }
 }
 

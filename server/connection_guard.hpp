@@ -7,10 +7,18 @@
 // take is handed to the guard's own thread, which waits for EPOLLOUT on its own dup() of the
 // socket, with a send deadline and a cap on bytes waiting. A client that stops reading is
 // dropped (RST) when either is exceeded. The guard also closes connections whose request does
-// not arrive in time (JSON 408) and refuses connections over the cap (JSON 503 + Retry-After).
+// not arrive in time (JSON 408), closes quietly those idle longer than the keep-alive timeout,
+// and refuses connections over the cap (JSON 503 + Retry-After).
 //
 // Our dup of each socket means the guard's thread never touches a descriptor number Pistache
-// may have closed and reused: the socket lives until both are closed.
+// may have closed and reused: the socket lives until both are closed. The dups are numbered
+// from `descriptor_floor` up, apart from the sockets Pistache accepts: Pistache gives a new
+// connection to I/O thread (descriptor % threads), so a dup taking the next number would
+// make every accepted descriptor even and put each connection on one thread (issue 13).
+//
+// Per request the I/O thread takes only its connection's own mutex (which the guard's thread
+// takes once per tick): a connection stays in the guard's list from open() until it closes,
+// so no request touches the list or its lock.
 //
 // Example (what endpoint.cpp does):
 //   ConnectionGuard guard(GuardOptions{});
@@ -23,6 +31,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -40,8 +49,11 @@ struct GuardOptions {
   std::chrono::milliseconds request_timeout{5000};     // first byte to complete request: 408
   std::chrono::milliseconds first_byte_timeout{5000};  // connect to first byte: closed
   std::chrono::milliseconds send_timeout{10000};       // an answer not taken by then: dropped
-  std::size_t max_pending_bytes = 8U << 20U;           // answers queued for a slow reader: dropped
-  int retry_after_seconds = 1;                         // in the over-capacity 503
+  std::chrono::milliseconds idle_timeout{30000};  // keep-alive: no next request by then: closed
+  std::size_t max_pending_bytes = 8U << 20U;      // answers queued for a slow reader: dropped
+  int retry_after_seconds = 1;                    // in the over-capacity 503
+  // Lowest descriptor number of the guard's dups (0: any). Example: half the open-file limit.
+  int descriptor_floor = 0;
 };
 
 // One client connection. Fields are the guard's; endpoint.cpp only passes it around.
@@ -65,11 +77,18 @@ class Connection {
   bool dropped_ = false;      // closed (RST) or closing: nothing more is written
   bool close_after_ = false;  // half-close once the pending bytes are out
   bool peer_closed_ = false;  // Pistache has let go of its descriptor
+  bool listed_ = false;       // in the guard's list (until it is closed and done)
+  bool in_epoll_ = false;     // registered for EPOLLOUT on the guard's epoll
   std::string pending_;       // bytes the kernel has not taken yet
   std::size_t pending_offset_ = 0;
   std::optional<std::chrono::steady_clock::time_point> send_deadline_;
   std::optional<std::chrono::steady_clock::time_point> read_deadline_;
   bool read_deadline_answers_408_ = false;
+  // Steady-clock nanoseconds at which the guard's tick must look at this connection (0: at
+  // once; max: never), kept from the fields above under mutex_ (ConnectionGuard::publish_locked)
+  // and read by the tick without it: a tick takes no lock of a connection with nothing due, so
+  // it never makes an I/O thread wait.
+  std::atomic<std::int64_t> due_ns_{0};
   std::atomic<std::size_t>* open_count_ = nullptr;
 };
 
@@ -86,7 +105,8 @@ class ConnectionGuard {
   [[nodiscard]] std::shared_ptr<Connection> open(int fd);
   // A request has started arriving: it must be complete within request_timeout.
   void request_started(const std::shared_ptr<Connection>& conn);
-  // The request is complete (or the buffer is empty again): no read deadline.
+  // The request is complete (or the buffer is empty again): the next one must start within
+  // idle_timeout, or the connection is closed without an answer.
   void request_finished(const std::shared_ptr<Connection>& conn);
   // Writes one whole response, after any still pending. `close_after`: half-close when done.
   // Example: guard.send(conn, write_response(r, keep_alive, version), !keep_alive);
@@ -101,9 +121,14 @@ class ConnectionGuard {
   void run();
   void flush_locked(Connection& conn);  // writes what the kernel takes; mutex held
   void drop_locked(Connection& conn);   // RST; mutex held
-  // Keeps `conn` in the list the thread checks; the connection's mutex is held (lock order:
-  // connection, then list).
+  // Recomputes conn.due_ns_ after a change of its deadlines, pending bytes or state; mutex held.
+  static void publish_locked(Connection& conn);
+  // Puts `conn` in the list the thread checks, unless it is there already; the connection's
+  // mutex is held (lock order: connection, then list).
   void watch_locked(const std::shared_ptr<Connection>& conn);
+  // Sets the read deadline: `timeout` from now; past it, a 408 when `answers_408`, then closed.
+  void read_deadline_locked(const std::shared_ptr<Connection>& conn,
+                            std::chrono::milliseconds timeout, bool answers_408);
   void wake();
   void check_deadlines();
 
@@ -113,7 +138,7 @@ class ConnectionGuard {
   int wake_fd_ = -1;
   std::atomic<bool> stopping_{false};
   std::mutex watched_mutex_;
-  // Connections with pending bytes or a deadline; the guard keeps them alive until done.
+  // Open connections, and closed ones with bytes still going out; kept alive until done.
   std::map<Connection*, std::shared_ptr<Connection>> watched_;
   std::thread thread_;
 };

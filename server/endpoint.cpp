@@ -2,12 +2,12 @@
 
 #include "connection_guard.hpp"
 #include "http_wire.hpp"
+#include "yielding_transport.hpp"
 
-#include <pistache/endpoint.h>
-#include <pistache/http.h>
-#include <pistache/http_header.h>
+#include <pistache/listener.h>
 #include <pistache/net.h>
 #include <pistache/peer.h>
+#include <pistache/tcp.h>
 
 #include <algorithm>
 #include <csignal>
@@ -20,10 +20,11 @@ namespace kalendar::http {
 
 namespace {
 
-namespace Ph = Pistache::Http;
+namespace Tcp = Pistache::Tcp;
 
-// The peer data slot holding our per-connection state.
-constexpr char kConnectionSlot[] = "kalendar.connection";
+// The peer data slot holding our per-connection state. Pistache looks it up by a std::string
+// on every read: short enough to need no allocation.
+constexpr char kConnectionSlot[] = "kal.conn";
 
 // What one connection needs on its I/O thread: the guard's handle (writes, deadlines) and the
 // request reader. Only the I/O thread that owns the peer touches the reader.
@@ -34,24 +35,19 @@ struct PeerState {
   RequestReader reader;
 };
 
-// The Pistache handler. Pistache is used for accepting and reading only: its HTTP parser, its
-// response writer (whose write loop spins when a client stops reading) and its plain-text
-// error answers are bypassed by overriding onInput (http_wire.hpp, connection_guard.hpp).
-// Copied per I/O thread by clone().
-class PistacheHandler final : public Ph::Handler {
+// The Pistache handler. Pistache is used for accepting and reading only (a TCP handler, not
+// its HTTP layer): requests are parsed by http_wire.hpp, answers written and every deadline
+// kept by connection_guard.hpp, so neither Pistache's response writer (whose write loop spins
+// when a client stops reading) nor its plain-text errors are ever used. Copied per I/O thread
+// by clone().
+class PistacheHandler final : public Tcp::Handler {
  public:
-  HTTP_PROTOTYPE(PistacheHandler)
+  PROTOTYPE_OF(Tcp::Handler, PistacheHandler)
 
   PistacheHandler(api::Dispatcher& dispatcher, ConnectionGuard& guard, WireLimits limits)
       : dispatcher_(&dispatcher), guard_(&guard), limits_(limits) {}
 
   void onConnection(const std::shared_ptr<Pistache::Tcp::Peer>& peer) override {
-    // Pistache's idle sweep reads a request parser from every peer: give it one, and keep the
-    // peer "idle" so the sweep only ever closes quietly after the keep-alive timeout; our own
-    // deadlines (ConnectionGuard) answer slow requests with a JSON 408 long before.
-    peer->putData(Ph::Handler::ParserData,
-                  std::make_shared<Ph::RequestParser>(limits_.max_head_bytes));
-    peer->setIdle(true);
     peer->putData(kConnectionSlot, std::make_shared<PeerState>(guard_->open(peer->fd()), limits_));
   }
 
@@ -63,8 +59,6 @@ class PistacheHandler final : public Ph::Handler {
                const std::shared_ptr<Pistache::Tcp::Peer>& peer) override {
     const auto state = peer_state(peer);
     if (!state) return;
-    peer->setIdle(true);
-    Ph::Handler::getParser(peer)->reset();  // restarts Pistache's keep-alive clock
     const auto& conn = state->connection;
     if (conn->refused() || conn->finished()) return;
     state->reader.feed(std::string_view(buffer, len));
@@ -87,9 +81,6 @@ class PistacheHandler final : public Ph::Handler {
       if (!event.keep_alive || conn->finished()) return;
     }
   }
-
-  // Never called: onInput above replaces Pistache's parser, which is what calls onRequest.
-  void onRequest(const Ph::Request&, Ph::ResponseWriter) override {}
 
  private:
   static std::shared_ptr<PeerState> peer_state(const std::shared_ptr<Pistache::Tcp::Peer>& peer) {
@@ -116,8 +107,8 @@ struct HttpServer::Impl {
   Impl(api::Dispatcher& d, EndpointOptions o) : dispatcher(d), options(std::move(o)) {}
   api::Dispatcher& dispatcher;
   EndpointOptions options;
-  std::unique_ptr<ConnectionGuard> guard;  // outlives the endpoint (declared before it)
-  std::unique_ptr<Ph::Endpoint> endpoint;
+  std::unique_ptr<ConnectionGuard> guard;  // outlives the listener (declared before it)
+  std::unique_ptr<Tcp::Listener> endpoint;
 };
 
 HttpServer::HttpServer(api::Dispatcher& dispatcher, EndpointOptions options)
@@ -129,32 +120,32 @@ Result<std::uint16_t> HttpServer::start() {
   const EndpointOptions& o = impl_->options;
   if (impl_->endpoint) return Error{"listen", "the server is already started"};
   try {
-    // Two descriptors per connection (Pistache's and the guard's), and some for everything else.
+    // Two descriptors per connection (Pistache's and the guard's), and some for everything else:
+    // Pistache's below the floor, the guard's from it (at most 64 Ki, to keep the kernel's
+    // descriptor table small).
     const std::size_t open_files = raise_open_file_limit();
     const std::size_t fd_room = open_files > 128 ? (open_files - 128) / 2 : 1;
+    const std::size_t floor = std::min<std::size_t>(open_files / 2, 1U << 16U);
     impl_->guard = std::make_unique<ConnectionGuard>(GuardOptions{
         .max_connections = std::min(o.max_connections, fd_room),
         .request_timeout = o.header_timeout,
         .first_byte_timeout = o.header_timeout,
         .send_timeout = o.send_timeout,
+        .idle_timeout = o.keepalive_timeout,
         .max_pending_bytes = o.max_pending_bytes,
+        .descriptor_floor = static_cast<int>(floor),
     });
-    auto endpoint =
-        std::make_unique<Ph::Endpoint>(Pistache::Address(o.address, Pistache::Port(o.port)));
-    endpoint->init(Ph::Endpoint::options()
-                       .threads(o.threads)
-                       .threadsName("kalendar-http")
-                       .flags(Pistache::Tcp::Options::ReuseAddr)
-                       .backlog(128)
-                       .maxRequestSize(o.max_request_bytes)
-                       .maxResponseSize(o.max_response_bytes)
-                       .headerTimeout(o.header_timeout)
-                       .bodyTimeout(o.body_timeout)
-                       .keepaliveTimeout(o.keepalive_timeout));
-    endpoint->setHandler(Ph::make_handler<PistacheHandler>(
+    const auto handler = std::make_shared<PistacheHandler>(
         impl_->dispatcher, *impl_->guard,
-        WireLimits{.max_head_bytes = o.max_request_bytes, .max_body_bytes = o.max_request_bytes}));
-    endpoint->serveThreaded();
+        WireLimits{.max_head_bytes = o.max_request_bytes, .max_body_bytes = o.max_request_bytes});
+    auto endpoint =
+        std::make_unique<Tcp::Listener>(Pistache::Address(o.address, Pistache::Port(o.port)));
+    endpoint->init(static_cast<std::size_t>(o.threads),
+                   Pistache::Flags<Tcp::Options>(Tcp::Options::ReuseAddr), "kalendar-http", 128);
+    endpoint->setHandler(handler);
+    endpoint->setTransportFactory([handler] { return make_yielding_transport(handler); });
+    endpoint->bind();
+    endpoint->runThreaded();
     const std::uint16_t port = endpoint->getPort();
     impl_->endpoint = std::move(endpoint);
     return port;

@@ -6,9 +6,9 @@
 // http_wire.hpp (every protocol error a JSON document, never Pistache's plain text), answers
 // are written by connection_guard.hpp (non-blocking, with a send deadline, so a client that
 // stops reading is dropped instead of spinning an I/O thread), and the guard caps concurrent
-// connections (503 + Retry-After) and times out slow requests (JSON 408). A HTTP/1.1 request
-// without `Connection: close` is answered `Connection: Keep-Alive`. docs/OPERATIONS.md lists
-// every limit.
+// connections (503 + Retry-After), times out slow requests (JSON 408) and closes idle
+// keep-alive connections. A HTTP/1.1 request without `Connection: close` is answered
+// `Connection: Keep-Alive`. docs/OPERATIONS.md lists every limit.
 //
 // Example:
 //   block_shutdown_signals();                       // before any thread starts
@@ -37,10 +37,9 @@ struct EndpointOptions {
   std::string address = "127.0.0.1";
   std::uint16_t port = 9080;  // 0: any free port (tests)
   int threads = 2;
-  std::size_t max_request_bytes = 16 * 1024;  // head, and body (413 / 431 / 414 above)
-  std::size_t max_response_bytes = 64 * 1024 * 1024;
-  std::chrono::seconds header_timeout{5};  // connect or first byte to complete request: 408
-  std::chrono::seconds body_timeout{5};
+  std::size_t max_request_bytes = 16 * 1024;   // head, and body (413 / 431 / 414 above)
+  std::chrono::seconds header_timeout{5};      // connect to first byte: closed; first byte to
+                                               // complete request (head and body): 408
   std::chrono::seconds keepalive_timeout{30};  // idle keep-alive connections are closed
   // Concurrent connections; more get 503 + Retry-After. Lowered at start to what the open-file
   // limit (raised to its hard limit) allows.

@@ -2,12 +2,23 @@
 
 #include <algorithm>
 #include <cmath>
+#include <mutex>
 
 namespace kalendar::api {
 
 namespace {
 int ceil_seconds(double seconds) { return static_cast<int>(std::ceil(std::max(0.0, seconds))); }
 }  // namespace
+
+RateLimiter::SpinningMutex::SpinningMutex() {
+  pthread_mutexattr_t attributes;
+  pthread_mutexattr_init(&attributes);
+  pthread_mutexattr_settype(&attributes, PTHREAD_MUTEX_ADAPTIVE_NP);
+  pthread_mutex_init(&mutex_, &attributes);
+  pthread_mutexattr_destroy(&attributes);
+}
+
+RateLimiter::SpinningMutex::~SpinningMutex() { pthread_mutex_destroy(&mutex_); }
 
 RateDecision RateLimiter::take(std::int64_t key_id, int rate_per_minute, TimePoint now) {
   RateDecision d;

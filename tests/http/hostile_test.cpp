@@ -43,7 +43,8 @@ constexpr std::int64_t kPromptMs = 1000;
 
 // A dispatcher with /health, /ready, /metrics and /big (6 MB), served with short deadlines.
 struct HostileStack {
-  explicit HostileStack(std::size_t max_connections = 4096) {
+  explicit HostileStack(std::size_t max_connections = 4096,
+                        std::chrono::seconds keepalive = std::chrono::seconds(30)) {
     dispatcher.add_route("/big", [](api::RequestContext&) -> api::HandlerResult {
       return api::Reply{.body = "\"" + std::string(kBigBody, 'x') + "\""};
     });
@@ -55,6 +56,7 @@ struct HostileStack {
     options.header_timeout = kHeaderTimeout;
     options.send_timeout = kSendTimeout;
     options.max_connections = max_connections;
+    options.keepalive_timeout = keepalive;
     server = std::make_unique<http::HttpServer>(dispatcher, options);
     const auto bound = server->start();
     if (!bound) throw std::runtime_error(bound.error().message);
@@ -246,6 +248,19 @@ TEST(HostileClients, AConnectionThatNeverSpeaksIsClosedQuietly) {
   const std::string raw = socket.read_to_end(std::chrono::milliseconds(6000), ended);
   EXPECT_TRUE(ended);
   EXPECT_EQ(raw, "");
+}
+
+TEST(HostileClients, AnIdleKeepAliveConnectionIsClosedQuietlyAfterTheKeepAliveTimeout) {
+  HostileStack stack(4096, std::chrono::seconds(1));
+  RawSocket socket(stack.port);
+  socket.send("GET /health HTTP/1.1\r\nConnection: keep-alive\r\n\r\n");
+  bool ended = false;
+  const auto asked = Clock::now();
+  const std::string raw = socket.read_to_end(std::chrono::milliseconds(4000), ended);
+  EXPECT_TRUE(ended);  // closed by the server, after the one answer and nothing else
+  EXPECT_EQ(status_of(raw), 200);
+  EXPECT_EQ(raw.find("HTTP/1.1", 1), std::string::npos) << raw;
+  EXPECT_GE(Clock::now() - asked, std::chrono::milliseconds(950));
 }
 
 TEST(HostileClients, ARequestFollowedByAHalfCloseIsAnswered) {
