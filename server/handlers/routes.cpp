@@ -25,9 +25,10 @@ void add_api_routes(Dispatcher& d, const StateSlot& slot) {
         const std::string self = ctx.self_link();
         const std::string base =
             self.ends_with(kPath) ? self.substr(0, self.size() - kPath.size()) : std::string();
-        static const std::string without_base = openapi_document("");
+        // Written from the books being served (their options are parameters); the response
+        // cache keeps it until the next reload, so it is not rebuilt per request.
         Reply reply;
-        reply.body = base.empty() ? without_base : openapi_document(base);
+        reply.body = openapi_document(base, ctx.app().engine->books());
         return reply;
       },
       RouteAccess::open);
