@@ -110,16 +110,19 @@ OptionSet feed_options(RequestContext& ctx, ParamReader& url, const CompiledBook
                        const FeedBinding& feed) {
   std::vector<OptionValue> values = book.default_option_values();
   for (const auto& [key, value] : feed.options) {
-    const Index i = book.find_option(key);
+    std::optional<Index> i;
+    for (Index o = 0; o < book.options.size(); ++o) {
+      if (book.options[o].key == key) i = o;
+    }
     const std::string bound =
         "this feed token binds " + key + "=" + value + ", but book '" + book.code + "' ";
-    if (i == kNoIndex) {
+    if (!i) {
       ctx.errors().invalid(key, bound + "no longer declares that option; ask for a new feed token");
       continue;
     }
     if (ctx.query().find(key) != nullptr) continue;  // the URL's value wins; checked below
-    if (auto v = book.parse_option_value(i, value)) {
-      values[i] = *v;
+    if (auto v = book.parse_option_value(*i, value)) {
+      values[*i] = *v;
     } else {
       ctx.errors().invalid(key, bound +
                                     "no longer allows that value; ask for a new feed token "
