@@ -149,7 +149,8 @@ bool Authenticator::refresh() {
     grant->rate_per_minute = r.rate_per_minute.value_or(options_.default_rate_per_minute);
     for (const FeedRecord& f : r.feeds) {
       next->feeds_by_prefix.emplace(digest_prefix(f.digest), next->feeds.size());
-      next->feeds.push_back({f.digest, f.active, next->entries.size(), {f.book, f.lang}});
+      next->feeds.push_back(
+          {f.digest, f.active, next->entries.size(), {f.book, f.lang, f.options}});
     }
     next->by_prefix.emplace(digest_prefix(r.digest), next->entries.size());
     next->entries.push_back({r.digest, r.active, r.expires_at, std::move(grant)});

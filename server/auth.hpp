@@ -55,11 +55,13 @@ struct Grant {
 // Example: auth.authenticate(std::nullopt, now).status == AuthStatus::missing.
 enum class AuthStatus { ok, missing, invalid, inactive, expired };
 
-// What a feed token is bound to (FeedRecord): its book and language ("" : the book's own).
-// Example: {"loc_2015", "pt-BR"}.
+// What a feed token is bound to (FeedRecord): its book, language ("" : the book's own) and
+// calendar options (the URL's query may override each). Example: {"cw_2000_en", "",
+// {{"epiphany", "sunday"}}}.
 struct FeedBinding {
   std::string book;
   std::string lang;
+  std::vector<std::pair<std::string, std::string>> options{};
 };
 
 // Example: {AuthStatus::ok, grant} or {AuthStatus::expired, nullptr}.

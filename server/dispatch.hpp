@@ -133,7 +133,8 @@ class RequestContext {
   }
   // Used by the dispatcher. Example: ctx.pin(slot.pin()).
   void pin(PinnedState pinned) { pinned_ = std::move(pinned); }
-  // On a feed_token route: the book and language the token is bound to; nullptr elsewhere.
+  // On a feed_token route: the book, language and options the token is bound to; nullptr
+  // elsewhere.
   // Example: ctx.feed()->book == "loc_2015".
   [[nodiscard]] const FeedBinding* feed() const { return feed_ ? &*feed_ : nullptr; }
   // Used by the dispatcher. Example: ctx.set_feed(outcome.feed).

@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace kalendar::api {
@@ -47,6 +48,9 @@ struct FeedRecord {
   std::string lang{};  // "" : the book's own language
   bool active = true;
   std::int64_t created_at = 0;  // Unix seconds
+  // Calendar options of the book bound to the feed, in order given; the URL's query overrides
+  // them. Example: {{"epiphany", "sunday"}}.
+  std::vector<std::pair<std::string, std::string>> options{};
 };
 
 // One row of the key table. Example: {id 3, "ops-dashboard", digest, books {"loc_2015"}, ...}.

@@ -9,9 +9,10 @@ namespace kalendar::api {
 
 namespace {
 
-// 1: api_keys; 2: + feed_tokens. A version-1 store is upgraded when opened for writing and read
-// (without feeds) when opened read-only.
-constexpr int kSchemaVersion = 2;
+// 1: api_keys; 2: + feed_tokens; 3: + feed_tokens.options. An older store is upgraded when
+// opened for writing and read as it is (without feeds, or feeds without options) when opened
+// read-only, so a server keeps working while kalendar-keys has not yet touched the file.
+constexpr int kSchemaVersion = 3;
 constexpr int kBusyTimeoutMs = 5000;  // kalendar-keys and the server's refresh may overlap
 
 constexpr const char* kCreateSchema = R"sql(
@@ -38,6 +39,12 @@ CREATE TABLE IF NOT EXISTS feed_tokens (
   created_at INTEGER NOT NULL
 );
 PRAGMA user_version = 2;
+)sql";
+
+// Version 3: the calendar options a feed token binds, "key=value,key=value" ('' : none).
+constexpr const char* kAddFeedOptions = R"sql(
+ALTER TABLE feed_tokens ADD COLUMN options TEXT NOT NULL DEFAULT '';
+PRAGMA user_version = 3;
 )sql";
 
 Error db_error(sqlite3* db, std::string_view what) {
@@ -69,6 +76,15 @@ std::string join_books(const std::vector<std::string>& books) {
   return out;
 }
 
+std::string join_options(const std::vector<std::pair<std::string, std::string>>& options) {
+  std::string out;
+  for (const auto& [key, value] : options) {
+    if (!out.empty()) out += ',';
+    out += key + '=' + value;
+  }
+  return out;
+}
+
 std::vector<std::string> split_books(std::string_view text) {
   std::vector<std::string> out;
   std::size_t start = 0;
@@ -77,6 +93,17 @@ std::vector<std::string> split_books(std::string_view text) {
     if (comma == std::string_view::npos) comma = text.size();
     if (comma > start) out.emplace_back(text.substr(start, comma - start));
     start = comma + 1;
+  }
+  return out;
+}
+
+// "epiphany=sunday,patronal=10-12" -> {{"epiphany", "sunday"}, {"patronal", "10-12"}}.
+std::vector<std::pair<std::string, std::string>> split_options(std::string_view text) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const std::string& item : split_books(text)) {
+    const auto eq = item.find('=');
+    if (eq == std::string::npos) continue;  // kalendar-keys writes only key=value
+    out.emplace_back(item.substr(0, eq), item.substr(eq + 1));
   }
   return out;
 }
@@ -112,35 +139,50 @@ Result<std::unique_ptr<KeyStore>> KeyStore::open(const std::string& path, Mode m
   }
   std::unique_ptr<KeyStore> store(new KeyStore(db));
   sqlite3_busy_timeout(db, kBusyTimeoutMs);
-  if (mode == Mode::read_write_create &&
-      (sqlite3_exec(db, kCreateSchema, nullptr, nullptr, nullptr) != SQLITE_OK ||
-       sqlite3_exec(db, kCreateFeeds, nullptr, nullptr, nullptr) != SQLITE_OK)) {
-    return db_error(db, "cannot create the key table in " + path);
+  int found = 0;
+  {  // the statement is finished before any migration writes
+    Statement version(db, "PRAGMA user_version");
+    const int step = version ? sqlite3_step(version.get()) : sqlite3_errcode(db);
+    if (step == SQLITE_BUSY || step == SQLITE_LOCKED) {
+      // A writer holding the lock longer than the busy timeout: nothing is wrong with the file.
+      return Error{"keystore", path + " is locked by another process (waited " +
+                                   std::to_string(kBusyTimeoutMs) + " ms); try again"};
+    }
+    if (step != SQLITE_ROW) return db_error(db, path + " is not a key store");
+    found = sqlite3_column_int(version.get(), 0);
   }
-  Statement version(db, "PRAGMA user_version");
-  const int step = version ? sqlite3_step(version.get()) : sqlite3_errcode(db);
-  if (step == SQLITE_BUSY || step == SQLITE_LOCKED) {
-    // A writer holding the lock longer than the busy timeout: nothing is wrong with the file.
-    return Error{"keystore", path + " is locked by another process (waited " +
-                                 std::to_string(kBusyTimeoutMs) + " ms); try again"};
+  if (mode == Mode::read_write_create && found == 0) {
+    // A new file: version 1's table, then the same migrations as an old store.
+    if (sqlite3_exec(db, kCreateSchema, nullptr, nullptr, nullptr) != SQLITE_OK) {
+      return db_error(db, "cannot create the key table in " + path);
+    }
+    found = 1;
   }
-  if (step != SQLITE_ROW) return db_error(db, path + " is not a key store");
-  const int found = sqlite3_column_int(version.get(), 0);
-  if (found != 1 && found != kSchemaVersion) {
-    return Error{"keystore", path + " is not a key store of schema version 1 or " +
+  if (found < 1 || found > kSchemaVersion) {
+    return Error{"keystore", path + " is not a key store of schema version 1 to " +
                                  std::to_string(kSchemaVersion) +
                                  " (create one with kalendar-keys create)"};
   }
-  if (found == 1 && mode != Mode::read_only) {
-    if (sqlite3_exec(db, kCreateFeeds, nullptr, nullptr, nullptr) != SQLITE_OK) {
+  if (mode != Mode::read_only) {
+    if (found < 2 && sqlite3_exec(db, kCreateFeeds, nullptr, nullptr, nullptr) != SQLITE_OK) {
       return db_error(db, "cannot add the feed table to " + path);
     }
+    if (found < 3 && sqlite3_exec(db, kAddFeedOptions, nullptr, nullptr, nullptr) != SQLITE_OK) {
+      return db_error(db, "cannot add feed options to " + path);
+    }
   }
-  store->has_feeds_ = found == kSchemaVersion || mode != Mode::read_only;
   return store;
 }
 
 KeyStore::~KeyStore() { sqlite3_close(db_); }
+
+int KeyStore::schema_version() {
+  // Asked on every read: the server's read-only connection outlives kalendar-keys upgrading the
+  // file, and must see the new table or column from then on.
+  Statement version(db_, "PRAGMA user_version");
+  return version && sqlite3_step(version.get()) == SQLITE_ROW ? sqlite3_column_int(version.get(), 0)
+                                                              : 0;
+}
 
 Result<KeyRecord> KeyStore::insert(const KeyRecord& record) {
   Statement stmt(db_,
@@ -204,7 +246,7 @@ Result<std::vector<KeyRecord>> KeyStore::list() {
     out.push_back(std::move(r));
   }
   if (rc != SQLITE_DONE) return db_error(db_, "cannot read the key table");
-  if (has_feeds_) {
+  if (schema_version() >= 2) {
     auto feeds = list_feeds();
     if (!feeds) return feeds.error();
     for (FeedRecord& f : feeds.value()) {
@@ -217,9 +259,12 @@ Result<std::vector<KeyRecord>> KeyStore::list() {
 }
 
 Result<std::vector<FeedRecord>> KeyStore::list_feeds() {
-  Statement stmt(db_,
-                 "SELECT id, key_id, digest, book, lang, active, created_at FROM feed_tokens "
-                 "ORDER BY id");
+  const bool has_options = schema_version() >= 3;
+  Statement stmt(db_, has_options
+                          ? "SELECT id, key_id, digest, book, lang, active, created_at, options "
+                            "FROM feed_tokens ORDER BY id"
+                          : "SELECT id, key_id, digest, book, lang, active, created_at "
+                            "FROM feed_tokens ORDER BY id");
   if (!stmt) return db_error(db_, "cannot prepare the feed list");
   sqlite3_stmt* s = stmt.get();
   std::vector<FeedRecord> out;
@@ -241,6 +286,7 @@ Result<std::vector<FeedRecord>> KeyStore::list_feeds() {
     f.lang = text(4);
     f.active = sqlite3_column_int(s, 5) != 0;
     f.created_at = sqlite3_column_int64(s, 6);
+    if (has_options) f.options = split_options(text(7));
     out.push_back(std::move(f));
   }
   if (rc != SQLITE_DONE) return db_error(db_, "cannot read the feed table");
@@ -249,8 +295,8 @@ Result<std::vector<FeedRecord>> KeyStore::list_feeds() {
 
 Result<FeedRecord> KeyStore::insert_feed(const FeedRecord& record) {
   Statement stmt(db_,
-                 "INSERT INTO feed_tokens (key_id, digest, book, lang, active, created_at) "
-                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+                 "INSERT INTO feed_tokens (key_id, digest, book, lang, active, created_at, "
+                 "options) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
   if (!stmt) return db_error(db_, "cannot prepare the feed insert");
   sqlite3_stmt* s = stmt.get();
   sqlite3_bind_int64(s, 1, record.key_id);
@@ -262,6 +308,8 @@ Result<FeedRecord> KeyStore::insert_feed(const FeedRecord& record) {
                     SQLITE_TRANSIENT);
   sqlite3_bind_int(s, 5, record.active ? 1 : 0);
   sqlite3_bind_int64(s, 6, record.created_at);
+  const std::string options = join_options(record.options);
+  sqlite3_bind_text(s, 7, options.data(), static_cast<int>(options.size()), SQLITE_TRANSIENT);
   if (sqlite3_step(s) != SQLITE_DONE) return db_error(db_, "cannot store the feed token");
   FeedRecord stored = record;
   stored.id = sqlite3_last_insert_rowid(db_);

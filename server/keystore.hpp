@@ -9,6 +9,8 @@
 // Table `feed_tokens` (schema version 2; a version-1 store gains it when opened for writing):
 //   id INTEGER PRIMARY KEY, key_id INTEGER (api_keys.id), digest BLOB(32) UNIQUE, book TEXT,
 //   lang TEXT ('' : the book's own), active INTEGER, created_at INTEGER (Unix s).
+//   Version 3 adds options TEXT ("epiphany=sunday,patronal=10-12"; '' : the book's defaults).
+// An older store is read as it is by the server and upgraded when kalendar-keys opens it.
 //
 // Example:
 //   auto store = KeyStore::open("var/keys.sqlite3", KeyStore::Mode::read_write_create);
@@ -72,7 +74,8 @@ class KeyStore {
   [[nodiscard]] Result<bool> update_one(const char* sql, std::int64_t id,
                                         std::optional<std::int64_t> value, bool bind_value);
   sqlite3* db_;
-  bool has_feeds_ = false;  // a read-only version-1 store has no feed table
+  // PRAGMA user_version: a read-only store may be older (1: no feeds; 2: no feed options).
+  [[nodiscard]] int schema_version();
 };
 
 // A loader for Authenticator (auth.hpp): each call re-reads the key table at `path`, keeping

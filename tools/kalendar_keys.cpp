@@ -13,6 +13,7 @@
 //   kalendar-keys revoke 3
 //   kalendar-keys expire 4 2025-12-31
 //   kalendar-keys feed create 3 --book loc_2015 --lang pt-BR   # prints kfeed_..., shown once
+//   kalendar-keys feed create 3 --book cw_2000_en --option epiphany=sunday
 //   kalendar-keys feed revoke 1
 #include "keystore.hpp"
 #include "params.hpp"
@@ -43,10 +44,11 @@ constexpr const char* kUsageText =
     "  list   show every key (id, name, fingerprint, status, books, expiry, rate)\n"
     "  revoke ID            deactivate a key (the server drops it within seconds)\n"
     "  expire ID DATE|never  last valid day (UTC) of a key, or no expiry\n"
-    "  feed create KEY_ID --book CODE [--lang TAG]\n"
+    "  feed create KEY_ID --book CODE [--lang TAG] [--option KEY=VALUE ...]\n"
     "         issue a calendar feed token for a key; printed once, on stdout; the feed is\n"
-    "         GET /api/v2/feeds/TOKEN.ics (no header needed)\n"
-    "  feed list            show every feed token (id, key, book, lang, status, fingerprint)\n"
+    "         GET /api/v2/feeds/TOKEN.ics (no header needed); --option binds one of the\n"
+    "         book's calendar options (checked by the server; the URL's query overrides it)\n"
+    "  feed list            show every feed token (id, key, book, lang, options, status, ...)\n"
     "  feed revoke ID       deactivate a feed token (its URL answers 401 within seconds)\n"
     "The store is --db, else $KALENDAR_KEYS_DB, else var/keys.sqlite3.\n"
     "Rates are requests per minute; 0 means unlimited; without --rate the server default.\n";
@@ -252,6 +254,31 @@ int cmd_expire(const std::string& db, const std::vector<std::string>& args) {
   return kOk;
 }
 
+// KEY=VALUE with a lower-case key (letters, digits, '_') and a value of letters, digits, '_' and
+// '-' (an option value or an MM-DD date). Whether the book declares it is the server's to check
+// on every request: the book may change after the token is made.
+// Example: parse_option("epiphany=sunday") -> {"epiphany", "sunday"}; ("epiphany") -> nullopt.
+std::optional<std::pair<std::string, std::string>> parse_option(const std::string& text) {
+  const auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size()) return std::nullopt;
+  const std::string key = text.substr(0, eq);
+  const std::string value = text.substr(eq + 1);
+  const auto key_char = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  };
+  const auto value_char = [&](char c) { return key_char(c) || (c >= 'A' && c <= 'Z') || c == '-'; };
+  if (!std::all_of(key.begin(), key.end(), key_char) || key.size() > 64) return std::nullopt;
+  if (!std::all_of(value.begin(), value.end(), value_char) || value.size() > 64)
+    return std::nullopt;
+  return std::pair{key, value};
+}
+
+std::string options_text(const FeedRecord& f) {
+  std::string out;
+  for (const auto& [key, value] : f.options) out += (out.empty() ? "" : ",") + key + '=' + value;
+  return out.empty() ? "defaults" : out;
+}
+
 int cmd_feed_create(const std::string& db, const std::vector<std::string>& args) {
   if (args.size() < 3) return usage_error("feed create needs a KEY_ID and --book CODE");
   const auto key_id = parse_id(args[2]);
@@ -265,6 +292,15 @@ int cmd_feed_create(const std::string& db, const std::vector<std::string>& args)
       record.book = args[++i];
     } else if (a == "--lang" && has_value && kalendar::api::is_language_tag(args[i + 1])) {
       record.lang = args[++i];
+    } else if (a == "--option" && has_value) {
+      auto option = parse_option(args[++i]);
+      if (!option) return usage_error("--option needs KEY=VALUE such as epiphany=sunday");
+      for (const auto& [key, value] : record.options) {
+        if (key == option->first) return usage_error("--option " + key + " is given twice");
+      }
+      record.options.push_back(std::move(*option));
+    } else if (a == "--option") {
+      return usage_error("--option needs KEY=VALUE such as epiphany=sunday");
     } else if (a == "--book") {
       return usage_error("--book needs a book code such as loc_2015");
     } else if (a == "--lang") {
@@ -297,6 +333,7 @@ int cmd_feed_create(const std::string& db, const std::vector<std::string>& args)
   std::cout << issued->secret << "\n";
   std::cerr << "Created feed " << stored.value().id << " for key " << record.key_id << " ("
             << record.book << (record.lang.empty() ? "" : ", " + record.lang)
+            << (record.options.empty() ? "" : ", " + options_text(record))
             << "). Its URL is /api/v2/feeds/" << issued->secret
             << ".ics; the token above is shown only this once.\n";
   return kOk;
@@ -307,13 +344,14 @@ int cmd_feed_list(const std::string& db) {
   if (!store) return failure(store.error().message);
   auto keys = store.value()->list();
   if (!keys) return failure(keys.error().message);
-  std::cout << "ID\tKEY\tBOOK\tLANG\tSTATUS\tFINGERPRINT\tCREATED\n";
+  std::cout << "ID\tKEY\tBOOK\tLANG\tOPTIONS\tSTATUS\tFINGERPRINT\tCREATED\n";
   for (const auto& k : keys.value()) {
     for (const auto& f : k.feeds) {
       const std::string status = !f.active ? "revoked" : !k.active ? "key revoked" : "active";
       std::cout << f.id << '\t' << k.id << '\t' << f.book << '\t'
-                << (f.lang.empty() ? "book" : f.lang) << '\t' << status << '\t'
-                << kalendar::api::key_fingerprint(f.digest) << '\t' << day_of(f.created_at) << "\n";
+                << (f.lang.empty() ? "book" : f.lang) << '\t' << options_text(f) << '\t' << status
+                << '\t' << kalendar::api::key_fingerprint(f.digest) << '\t' << day_of(f.created_at)
+                << "\n";
     }
   }
   return kOk;

@@ -174,6 +174,7 @@ void BookParser::parse_also_observe() {
     if (const SourceNode* c = m.require("celebration"))
       a.celebration = celebration_ref(c->scalar, c->loc);
     a.date = parse_date_rule(m.require("on"));
+    if (const SourceNode* o = m.get("option")) a.options = parse_option_tests(*o);
     m.finish();
     if (a.celebration != kNoIndex && a.date != kNoIndex) book_->additional.push_back(std::move(a));
   }

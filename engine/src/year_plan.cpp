@@ -325,6 +325,7 @@ void PlanBuilder::collect_candidates() {
     }
     for (Index a = 0; a < book_.additional.size(); ++a) {
       const AdditionalObservance& add = book_.additional[a];
+      if (!options_hold(book_, add.options, options_)) continue;  // a choice not taken
       const auto d = rule_date(ctx, add.date);
       const auto own = ctx.celebration_dates[add.celebration];
       if (!d || !own || *d == *own) continue;  // kept on its own day anyway

@@ -40,7 +40,11 @@ void check_reading_context(ErrorList& errors, const CompiledBook& b, const Conte
 }
 
 OptionSet read_book_options(ParamReader& p, ErrorList& errors, const CompiledBook& b) {
-  std::vector<OptionValue> values = b.default_option_values();
+  return read_book_options(p, errors, b, b.default_option_values());
+}
+
+OptionSet read_book_options(ParamReader& p, ErrorList& errors, const CompiledBook& b,
+                            std::vector<OptionValue> values) {
   for (Index i = 0; i < b.options.size(); ++i) {
     const CalendarOption& o = b.options[i];
     const auto text = p.raw(o.key);
@@ -103,12 +107,7 @@ std::optional<BookScope> BookParams::resolve(RequestContext& ctx, const AppState
   BookScope scope;
   scope.book = b;
   scope.data_version = app.data_version_of(*b);
-  scope.options = std::move(options);
-  for (Index i = 0; i < b->options.size(); ++i) {
-    std::string text = b->option_value_text(i, b->option_value(scope.options, i));
-    scope.option_texts.emplace_back(b->options[i].key,
-                                    text.empty() ? std::nullopt : std::optional(std::move(text)));
-  }
+  set_scope_options(scope, std::move(options));
   // The best of the book's languages: exact tag, base language, else the book's own.
   scope.names = &b->strings_for(context_.lang.value_or(b->lang));
   scope.lang = scope.names->lang;
@@ -124,6 +123,17 @@ std::optional<BookScope> BookParams::resolve(RequestContext& ctx, const AppState
     scope.reading_type = context_.reading_type.value_or("");
   }
   return scope;
+}
+
+void set_scope_options(BookScope& scope, OptionSet options) {
+  const CompiledBook& b = *scope.book;
+  scope.options = std::move(options);
+  scope.option_texts.clear();
+  for (Index i = 0; i < b.options.size(); ++i) {
+    std::string text = b.option_value_text(i, b.option_value(scope.options, i));
+    scope.option_texts.emplace_back(b.options[i].key,
+                                    text.empty() ? std::nullopt : std::optional(std::move(text)));
+  }
 }
 
 const CompiledBook* book_from_path(RequestContext& ctx, const AppState& app,

@@ -58,6 +58,13 @@ class BookParams {
 // values (or MM-DD for a date option), else a 400 invalid_parameter naming what is allowed.
 // Example: read_book_options(p, errors, book) for ?epiphany=sunday -> OptionSet({1, 0}).
 OptionSet read_book_options(ParamReader& p, ErrorList& errors, const CompiledBook& book);
+// As above, over `values` (by option index) instead of the defaults: a feed token's bound
+// options, which the URL's query overrides.
+OptionSet read_book_options(ParamReader& p, ErrorList& errors, const CompiledBook& book,
+                            std::vector<OptionValue> values);
+
+// Sets the scope's options and their meta.options texts. Example: set_scope_options(s, {}).
+void set_scope_options(BookScope& scope, OptionSet options);
 
 // Checks psalter, lectionary and reading_type against the book's options (its preferences);
 // each value outside them is a 400 invalid_parameter naming the options. Absent values pass.

@@ -102,6 +102,37 @@ HandlerResult calendar_route(RequestContext& ctx, const AppState& app) {
   return reply;
 }
 
+// The options a feed answers with: the book's defaults, then the token's bound options, then
+// the URL's query (`?epiphany=sunday`), each validated against the book as it is now. A bound
+// option the book no longer declares (or no longer allows that value for) is reported under
+// its name; the book may have changed since the token was made, and only a new token fixes it.
+OptionSet feed_options(RequestContext& ctx, ParamReader& url, const CompiledBook& book,
+                       const FeedBinding& feed) {
+  std::vector<OptionValue> values = book.default_option_values();
+  for (const auto& [key, value] : feed.options) {
+    std::optional<Index> i;
+    for (Index o = 0; o < book.options.size(); ++o) {
+      if (book.options[o].key == key) i = o;
+    }
+    const std::string bound =
+        "this feed token binds " + key + "=" + value + ", but book '" + book.code + "' ";
+    if (!i) {
+      ctx.errors().invalid(key, bound + "no longer declares that option; ask for a new feed token");
+      continue;
+    }
+    if (ctx.query().find(key) != nullptr) continue;  // the URL's value wins; checked below
+    if (auto v = book.parse_option_value(*i, value)) {
+      values[*i] = *v;
+    } else {
+      ctx.errors().invalid(key, bound +
+                                    "no longer allows that value; ask for a new feed token "
+                                    "or give " +
+                                    key + " in the URL");
+    }
+  }
+  return read_book_options(url, ctx.errors(), book, std::move(values));
+}
+
 HandlerResult feed_route(RequestContext& ctx, const AppState& app) {
   const std::string_view file = ctx.path_param("token");
   const FeedBinding* feed = ctx.feed();
@@ -109,7 +140,9 @@ HandlerResult feed_route(RequestContext& ctx, const AppState& app) {
     ctx.errors().add({ErrorCode::not_found, "a feed URL ends in .ics", ""});
     return ctx.errors();
   }
+  // The URL may carry only the bound book's calendar options, known once the book is.
   ParamReader p(ctx.query(), ctx.errors());
+  p.defer_unknown();
   p.reject_unknown();
   // The token's book and language read as if they were the request's parameters, so the key's
   // book access and an unknown book are answered exactly as on the other routes.
@@ -118,7 +151,9 @@ HandlerResult feed_route(RequestContext& ctx, const AppState& app) {
   const Query bound_query{std::move(bound)};
   ParamReader bound_reader(bound_query, ctx.errors());
   const BookParams book(bound_reader);
-  const auto scope = book.resolve(ctx, app);
+  auto scope = book.resolve(ctx, app);
+  if (scope) set_scope_options(*scope, feed_options(ctx, p, *scope->book, *feed));
+  p.report_deferred();
   if (!scope || !ctx.errors().empty()) return ctx.errors();
   const CivilDate today = app.today(*scope->book);
   const auto [earliest, latest] = Engine::answerable_range(*scope->book);

@@ -307,7 +307,39 @@ void write_ok(JsonWriter& w, const RouteDoc& r) {
   w.end_object();
 }
 
-void write_operation(JsonWriter& w, const RouteDoc& r) {
+void write_option_parameter(JsonWriter& w, const OptionParamDoc& o) {
+  w.start_object();
+  w.key("name");
+  w.string(o.key);
+  w.key("in");
+  w.string("query");
+  w.key("required");
+  w.boolean(false);
+  w.key("description");
+  w.string(o.description);
+  w.key("schema");
+  w.start_object();
+  w.key("type");
+  w.string("string");
+  if (!o.pattern.empty()) {
+    w.key("pattern");
+    w.string(o.pattern);
+  }
+  if (!o.values.empty()) {
+    w.key("enum");
+    w.start_array();
+    for (const std::string& v : o.values) w.string(v);
+    w.end_array();
+  }
+  if (o.default_value) {
+    w.key("default");
+    w.string(*o.default_value);
+  }
+  w.end_object();
+  w.end_object();
+}
+
+void write_operation(JsonWriter& w, const RouteDoc& r, const std::vector<OptionParamDoc>& options) {
   w.start_object();
   w.key("operationId");
   w.string(r.operation_id);
@@ -323,6 +355,9 @@ void write_operation(JsonWriter& w, const RouteDoc& r) {
   w.key("parameters");
   w.start_array();
   for (const ParamDoc& p : r.params) write_parameter(w, p);
+  if (r.options) {
+    for (const OptionParamDoc& o : options) write_option_parameter(w, o);
+  }
   if (r.keyed) {
     w.start_object();
     w.key("$ref");
@@ -434,7 +469,9 @@ std::string body_schema_name(Body body, std::string_view data) {
   return std::string(data) + (body == Body::list ? "List" : "Document");
 }
 
-std::string openapi_document(std::string_view base_url) {
+std::string openapi_document(std::string_view base_url,
+                             const std::vector<std::shared_ptr<const CompiledBook>>& books) {
+  const std::vector<OptionParamDoc> options = option_param_docs(books);
   JsonWriter w;
   w.start_object();
   w.key("openapi");
@@ -492,7 +529,7 @@ std::string openapi_document(std::string_view base_url) {
     w.key_text(r.pattern);
     w.start_object();
     w.key("get");
-    write_operation(w, r);
+    write_operation(w, r, options);
     w.end_object();
   }
   w.end_object();

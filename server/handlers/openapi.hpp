@@ -4,10 +4,15 @@
 // Example: route_docs()[0].operation_id == "getDay"; openapi_document("") is JSON.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace kalendar {
+class CompiledBook;
+}
 
 namespace kalendar::api {
 
@@ -44,12 +49,33 @@ struct RouteDoc {
   Body body;
   std::string_view data;  // the ObjectDoc name of `data` (of each item of a list)
   bool keyed = true;      // needs X-API-Key
+  bool options = false;   // takes the book's calendar options (every route that computes days)
   bool feed = false;  // the credential is the {token} path segment (calendar apps send no header)
 };
 
+// One calendar option key as a query parameter, merged over the books that declare it.
+// Example: {"epiphany", {"cw_2000_en"}, {"january_6", "sunday"}, {"january_6"}, "january_6"}.
+struct OptionParamDoc {
+  std::string key{};
+  std::vector<std::string> books{};            // the codes of the books declaring it
+  std::vector<std::string> values{};           // the union of their values (none: a date option)
+  std::vector<std::string> defaults{};         // by book, as books; "" an unset date
+  std::optional<std::string> default_value{};  // when every book has the same default
+  bool is_date = false;
+  bool mixed_types = false;  // a date option in one book, a choice in another
+  std::string pattern{};     // MM-DD for a date option
+  std::string description{};
+};
+
+// Every option of `books`, by key. Example: option_param_docs(engine.books())[0].key.
+[[nodiscard]] std::vector<OptionParamDoc> option_param_docs(
+    const std::vector<std::shared_ptr<const CompiledBook>>& books);
+
 [[nodiscard]] const std::vector<RouteDoc>& route_docs();
-// The document. `base_url` (the server's --base-url, may be empty) becomes `servers`.
-[[nodiscard]] std::string openapi_document(std::string_view base_url);
+// The document. `base_url` (the server's --base-url, may be empty) becomes `servers`; the
+// options of `books` become query parameters of every route with RouteDoc::options.
+[[nodiscard]] std::string openapi_document(
+    std::string_view base_url, const std::vector<std::shared_ptr<const CompiledBook>>& books = {});
 // The components/schemas name of a route's 200 body. Example: "DayDocument", "DayList".
 [[nodiscard]] std::string body_schema_name(Body body, std::string_view data);
 

@@ -8,6 +8,8 @@
 
 #include "kalendar/civil.hpp"
 
+#include <algorithm>
+
 namespace kalendar::api {
 
 namespace {
@@ -69,7 +71,8 @@ ParamDoc text(std::string_view name, std::string_view description, std::size_t m
 ParamDoc book() {
   ParamDoc p = text("book",
                     "Prayer book code (GET /api/v2/prayer-books). The book's calendar options "
-                    "are further query parameters named by the book, e.g. epiphany=sunday: "
+                    "are further query parameters named by the book, e.g. epiphany=sunday (each "
+                    "loaded book's options are listed as parameters of this route): "
                     "GET /api/v2/prayer-books/{code}/preferences lists them (changes_calendar: "
                     "true) with their values; an option of another book is refused; "
                     "meta.options echoes the options in force",
@@ -119,6 +122,9 @@ std::vector<ParamDoc> context() {
 std::vector<RouteDoc> build() {
   std::vector<RouteDoc> r;
   auto add = [&](RouteDoc route, bool with_context) {
+    // A route with a required `book` computes days and takes the book's calendar options.
+    route.options = std::any_of(route.params.begin(), route.params.end(),
+                                [](const ParamDoc& p) { return p.name == "book" && p.required; });
     if (with_context) {
       for (auto& c : context()) route.params.push_back(std::move(c));
     }
@@ -299,7 +305,8 @@ std::vector<RouteDoc> build() {
       true);
   {
     RouteDoc feed{"/api/v2/feeds/{token}",
-                  "A subscribable iCalendar feed: 2 months back to 13 ahead (the token is the key)",
+                  "A subscribable iCalendar feed: 2 months back to 13 ahead (the token is the key; "
+                  "the book's calendar options may be given, overriding those bound to the token)",
                   {path("token", "Feed token from kalendar-keys, followed by .ics")},
                   "getFeed",
                   "Calendars",
@@ -308,6 +315,7 @@ std::vector<RouteDoc> build() {
                   false};
     feed.feed = true;
     add(std::move(feed), false);
+    r.back().options = true;  // the token's book's options (docs/API.md, "Feeds")
   }
   add({"/api/v2/openapi.json",
        "This document (public: no key needed)",

@@ -3,7 +3,29 @@
 #include "handlers/openapi.hpp"
 #include "params.hpp"
 
+#include <memory>
+#include <mutex>
+
 namespace kalendar::api {
+
+namespace {
+
+// The document without a base URL, written from the books being served (their calendar options
+// are parameters): built once per loaded engine, since this public route is not in the response
+// cache (it has no key) and the books change only on reload.
+std::string document_of(const AppState& app) {
+  static std::mutex mutex;
+  static std::weak_ptr<const Engine> built_for;
+  static std::string document;
+  const std::lock_guard lock(mutex);
+  if (built_for.lock() != app.engine) {
+    document = openapi_document("", app.engine->books());
+    built_for = app.engine;
+  }
+  return document;
+}
+
+}  // namespace
 
 void add_api_routes(Dispatcher& d, const StateSlot& slot) {
   d.serve_state(slot);
@@ -25,9 +47,9 @@ void add_api_routes(Dispatcher& d, const StateSlot& slot) {
         const std::string self = ctx.self_link();
         const std::string base =
             self.ends_with(kPath) ? self.substr(0, self.size() - kPath.size()) : std::string();
-        static const std::string without_base = openapi_document("");
         Reply reply;
-        reply.body = base.empty() ? without_base : openapi_document(base);
+        reply.body = base.empty() ? document_of(ctx.app())
+                                  : openapi_document(base, ctx.app().engine->books());
         return reply;
       },
       RouteAccess::open);

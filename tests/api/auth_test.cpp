@@ -147,6 +147,57 @@ TEST_F(KeyStoreTest, AStoreFromBeforeFeedsIsReadAndUpgradedWhenWritten) {
   EXPECT_EQ(outcome.feed->lang, "");  // the book's own language
 }
 
+TEST_F(KeyStoreTest, AStoreFromBeforeFeedOptionsIsReadAndUpgradedWhenWritten) {
+  issue("old");
+  const auto old_token = generate_feed_token();
+  ASSERT_TRUE(store_
+                  ->insert_feed({.key_id = ids_["old"],
+                                 .digest = old_token->digest,
+                                 .book = "loc_2015",
+                                 .lang = "pt-BR",
+                                 .created_at = kNow})
+                  .ok());
+  // Turn the fixture's store back into schema version 2: feeds without an options column.
+  store_.reset();
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path_.c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(
+      sqlite3_exec(db, "ALTER TABLE feed_tokens DROP COLUMN options; PRAGMA user_version = 2;",
+                   nullptr, nullptr, nullptr),
+      SQLITE_OK)
+      << sqlite3_errmsg(db);
+  sqlite3_close(db);
+
+  // The server (read-only) reads the old feed as before: no options, the book's defaults.
+  Authenticator auth(keystore_loader(path_), AuthOptions{});
+  ASSERT_TRUE(auth.refresh());
+  AuthOutcome outcome = auth.authenticate_feed(old_token->secret, kNow);
+  ASSERT_EQ(outcome.status, AuthStatus::ok);
+  EXPECT_EQ(outcome.feed->lang, "pt-BR");
+  EXPECT_TRUE(outcome.feed->options.empty());
+
+  // kalendar-keys (read-write) adds the column; the old feed keeps no options, a new one binds.
+  auto writer = KeyStore::open(path_, KeyStore::Mode::read_write);
+  ASSERT_TRUE(writer.ok()) << writer.error().message;
+  const auto token = generate_feed_token();
+  ASSERT_TRUE(writer.value()
+                  ->insert_feed({.key_id = ids_["old"],
+                                 .digest = token->digest,
+                                 .book = "cw_2000_en",
+                                 .created_at = kNow,
+                                 .options = {{"epiphany", "sunday"}}})
+                  .ok());
+  writer.value().reset();
+  // Opening an upgraded store again changes nothing (no second ALTER).
+  ASSERT_TRUE(KeyStore::open(path_, KeyStore::Mode::read_write_create).ok());
+  ASSERT_TRUE(auth.refresh());
+  EXPECT_TRUE(auth.authenticate_feed(old_token->secret, kNow).feed->options.empty());
+  outcome = auth.authenticate_feed(token->secret, kNow);
+  ASSERT_EQ(outcome.status, AuthStatus::ok);
+  const std::vector<std::pair<std::string, std::string>> bound{{"epiphany", "sunday"}};
+  EXPECT_EQ(outcome.feed->options, bound);
+}
+
 TEST_F(KeyStoreTest, ALockedStoreIsReportedAsLockedNotAsCorrupt) {
   sqlite3* holder = nullptr;
   ASSERT_EQ(sqlite3_open(path_.c_str(), &holder), SQLITE_OK);

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -83,7 +84,8 @@ TEST_F(KeysCliTest, FeedTokensAreBoundToAKeyABookAndALanguageAndRevocable) {
 
   const CliRun listed = keys("feed list");
   EXPECT_EQ(listed.status, 0);
-  EXPECT_NE(listed.out.find("1\t1\tloc_2015\tpt-BR\tactive\t"), std::string::npos) << listed.out;
+  EXPECT_NE(listed.out.find("1\t1\tloc_2015\tpt-BR\tdefaults\tactive\t"), std::string::npos)
+      << listed.out;
   EXPECT_EQ(listed.out.find(token), std::string::npos);  // never printed again
 
   // A key limited to some books cannot feed another; usage errors exit 2.
@@ -109,6 +111,36 @@ TEST_F(KeysCliTest, FeedTokensAreBoundToAKeyABookAndALanguageAndRevocable) {
   EXPECT_EQ(auth.authenticate_feed(second.out.substr(0, 49), unix_now()).status,
             AuthStatus::inactive);
   EXPECT_NE(keys("feed list").out.find("\tkey revoked\t"), std::string::npos);
+}
+
+TEST_F(KeysCliTest, AFeedTokenBindsCalendarOptionsListedAndSeenByTheServer) {
+  ASSERT_EQ(keys("create --name parish --all").status, 0);
+  const CliRun created =
+      keys("feed create 1 --book cw_2000_en --option epiphany=sunday --option patronal=10-12");
+  ASSERT_EQ(created.status, 0) << created.err;
+  EXPECT_NE(created.err.find("epiphany=sunday,patronal=10-12"), std::string::npos) << created.err;
+  Authenticator auth(keystore_loader(db_), AuthOptions{});
+  ASSERT_TRUE(auth.refresh());
+  const AuthOutcome outcome = auth.authenticate_feed(created.out.substr(0, 49), unix_now());
+  ASSERT_EQ(outcome.status, AuthStatus::ok);
+  const std::vector<std::pair<std::string, std::string>> bound{{"epiphany", "sunday"},
+                                                               {"patronal", "10-12"}};
+  EXPECT_EQ(outcome.feed->options, bound);
+  EXPECT_NE(keys("feed list").out.find("\tcw_2000_en\tbook\tepiphany=sunday,patronal=10-12\t"),
+            std::string::npos);
+
+  // Only the shape is checked here (the server checks the book's options on every request);
+  // a malformed or repeated option is a usage error and stores nothing.
+  EXPECT_EQ(keys("feed create 1 --book cw_2000_en --option epiphany").status, 2);
+  EXPECT_EQ(keys("feed create 1 --book cw_2000_en --option =sunday").status, 2);
+  EXPECT_EQ(keys("feed create 1 --book cw_2000_en --option Epiphany=sunday").status, 2);
+  EXPECT_EQ(keys("feed create 1 --book cw_2000_en --option epiphany=a,b").status, 2);
+  EXPECT_EQ(keys("feed create 1 --book cw_2000_en --option").status, 2);
+  EXPECT_EQ(keys("feed create 1 --book cw_2000_en --option epiphany=sunday --option epiphany=jan6")
+                .status,
+            2);
+  const std::string listed = keys("feed list").out;
+  EXPECT_EQ(std::count(listed.begin(), listed.end(), '\n'), 2) << listed;  // header + 1 feed
 }
 
 TEST_F(KeysCliTest, CreatePrintsTheKeyOnceAndTheServerAcceptsIt) {

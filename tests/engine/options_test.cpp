@@ -88,6 +88,32 @@ TEST(Options, AnOptionInADayConditionDecidesTheFast) {
   EXPECT_FALSE(moved->fast().has_value());
 }
 
+TEST(Options, AnAdditionalObservanceIsKeptOnlyWhileItsOptionHolds) {
+  // "All Saints' Day may also be observed on the Sunday following": a choice, off by default here.
+  MiniBook b;
+  b.add("calendar.yaml", R"yaml(
+options:
+  - {key: all_saints_sunday, name: All Saints also on the Sunday following,
+     values: [not_observed, observed], default: not_observed, source: "Fixture rubric: may"}
+celebrations:
+  - {id: 1, key: all_saints, name: All Saints, type: principal_feast, colour: white,
+     date: {month: 11, day: 1}}
+also_observe:
+  - {key: all_saints_sunday, celebration: all_saints, option: {all_saints_sunday: observed},
+     on: {weekday: sunday, on_or_after: {month: 11, day: 1}}}
+)yaml");
+  const CompiledBook& book = b.book();
+  const OptionSet observed = options_of(book, {{"all_saints_sunday", "observed"}});
+  // Saturday 1 November 2025; Sunday 2 November.
+  EXPECT_EQ(prevailing(b, "2025-11-01", {}), "all_saints");
+  EXPECT_EQ(prevailing(b, "2025-11-01", observed), "all_saints");
+  EXPECT_NE(prevailing(b, "2025-11-02", {}), "all_saints");
+  EXPECT_EQ(prevailing(b, "2025-11-02", observed), "all_saints");
+  auto day = b.engine().day("mini", *parse_iso_date("2025-11-02"), observed);
+  ASSERT_TRUE(day.ok());
+  EXPECT_TRUE(day->prevailing().additional);
+}
+
 TEST(Options, ADateOptionGivesTheParishItsOwnDateAndNothingWhenUnset) {
   MiniBook b;
   b.add("calendar.yaml", kEpiphanyBook);

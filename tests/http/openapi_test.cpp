@@ -66,8 +66,8 @@ std::string base_request(const RouteDoc& route) {
   return path + (query.empty() ? "" : "?" + query);
 }
 
-// A feed authenticates by the token in its path, not X-API-Key, and takes no query parameter:
-// ical_test.cpp requests it with real tokens.
+// A feed authenticates by the token in its path, not X-API-Key, and takes only its book's
+// calendar options: ical_test.cpp and feed_options_test.cpp request it with real tokens.
 bool is_feed(const RouteDoc& route) { return route.pattern == "/api/v2/feeds/{token}"; }
 
 // The parameters `r` reports as "is not a parameter of this route".

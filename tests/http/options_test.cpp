@@ -94,12 +94,18 @@ TEST(Options, BadValuesAndOtherBooksOptionsAreRefused) {
   ASSERT_EQ(bad_date.status, 400) << bad_date.body;
   EXPECT_EQ(Json(bad_date.body).str("/errors/0/detail"),
             "book 'parish_st_alban' takes dedication as a date MM-DD (e.g. 10-12)");
-  // The base book declares no options: the parish's option is not its parameter.
+  // The base book does not declare the parish's option: it is not its parameter.
   const auto other = get("/api/v2/days/2026-01-04?book=loc_2019_en&epiphany=sunday");
   ASSERT_EQ(other.status, 400) << other.body;
   EXPECT_EQ(Json(other.body).str("/errors/0/source/parameter"), "epiphany");
   EXPECT_EQ(Json(other.body).str("/errors/0/detail"), "is not a parameter of this route");
-  const auto plain = get("/api/v2/days/2026-01-04?book=loc_2019_en");
+  // Its own option only (all_saints_sunday, BCP 2019 p. 695), at its default.
+  const auto base = get("/api/v2/days/2026-01-04?book=loc_2019_en");
+  ASSERT_EQ(base.status, 200);
+  EXPECT_EQ(Json(base.body).size("/meta/options"), 1U) << base.body;
+  EXPECT_EQ(Json(base.body).str("/meta/options/all_saints_sunday"), "observed");
+  // A book without options echoes {}.
+  const auto plain = get("/api/v2/days/2026-01-04?book=loc_2015");
   ASSERT_EQ(plain.status, 200);
   EXPECT_EQ(Json(plain.body).size("/meta/options"), 0U) << plain.body;
   EXPECT_TRUE(Json(plain.body).at("/meta/options").is_object());

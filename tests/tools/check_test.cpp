@@ -50,7 +50,7 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, BrokenBook,
                                            "date_rules", "unreadable_manifest", "colourless",
                                            "eves", "no_colours", "keep_both", "moves",
                                            "counted_weeks", "names_and_tracks", "year_rules",
-                                           "overlays"));
+                                           "options", "overlays"));
 
 TEST(KalendarCheck, ShippedBooksAreClean) {
   std::string out;

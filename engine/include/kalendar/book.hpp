@@ -258,6 +258,8 @@ struct AdditionalObservance {
   std::string key;
   Index celebration = kNoIndex;
   Index date = kNoIndex;  // rule; skipped when it falls on the celebration's own date
+  // `option:`: kept only while every test holds (a rubric's "may also be observed").
+  std::vector<OptionTest> options;
   std::string source;
   SourceLoc loc;
 };
