@@ -98,29 +98,33 @@ void ConditionMatcher::compute_day_set(const DayMatch& m) const {
     }
     for (std::size_t w = 0; w < words_; ++w) out[w] &= scratch_[w];
   }
-  // Date windows: those of each day's civil year, as matches() takes them.
+  // Date windows: each evaluated in each civil year of the window, marking that year's days
+  // inside it, as matches() takes a day's windows from its own civil year.
   if (!m.within.empty()) {
-    int year = 0;
-    std::vector<std::pair<Days, Days>> windows;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (!test_bit(out, i)) continue;
-      const DayFacts& day = window_[i];
-      if (day.civil_year != year) {
-        year = day.civil_year;
-        windows.clear();
-        for (const DateWindow& w : m.within) {
-          const auto from = eval(w.from, year);
-          const auto to = eval(w.to, year);
-          if (from && to) windows.emplace_back(*from, *to);
+    std::fill(scratch_.begin(), scratch_.end(), 0);
+    const Days first = window_.front().date;
+    const Days last = window_.back().date;
+    const auto mark = [&](Days from, Days to) {  // inclusive, clipped to the window
+      for (Days d = std::max(from, first); d <= std::min(to, last); d += date::days{1}) {
+        set_bit(scratch_.data(), static_cast<std::size_t>((d - first).count()));
+      }
+    };
+    for (int year = window_.front().civil_year; year <= window_.back().civil_year; ++year) {
+      const Days new_year{date::year{year} / 1 / 1};
+      const Days new_years_eve{date::year{year} / 12 / 31};
+      for (const DateWindow& w : m.within) {
+        const auto from = eval(w.from, year);
+        const auto to = eval(w.to, year);
+        if (!from || !to) continue;
+        if (*from <= *to) {
+          mark(std::max(*from, new_year), std::min(*to, new_years_eve));
+        } else {  // it wraps the new year (25 Dec .. 5 Jan): both ends of this year
+          mark(std::max(*from, new_year), new_years_eve);
+          mark(new_year, std::min(*to, new_years_eve));
         }
       }
-      // A window that ends before it starts wraps the new year: 25 Dec .. 5 Jan.
-      const bool inside = std::any_of(windows.begin(), windows.end(), [&](const auto& w) {
-        return w.first <= w.second ? (day.date >= w.first && day.date <= w.second)
-                                   : (day.date >= w.first || day.date <= w.second);
-      });
-      if (!inside) clear_bit(out, i);
     }
+    for (std::size_t w = 0; w < words_; ++w) out[w] &= scratch_[w];
   }
   bool exact = m.prevailing.empty();  // what prevailed is not known yet: a superset
   // A sub-condition's set (nullptr: it has none, and is taken as holding on any day; not
