@@ -2,6 +2,7 @@
 
 #include "date_eval.hpp"
 #include "plan_builder.hpp"
+#include "plan_index.hpp"
 
 #include "kalendar/resolved.hpp"
 
@@ -132,6 +133,7 @@ class OptionYearCache {
 
 CompiledBook::CompiledBook(BookDefinition definition)
     : BookDefinition(std::move(definition)),
+      plan_index_(std::make_unique<const detail::PlanIndex>(detail::make_plan_index(*this))),
       cache_(std::make_unique<YearCache>()),
       option_cache_(std::make_unique<OptionYearCache>()) {}
 CompiledBook::~CompiledBook() = default;

@@ -90,8 +90,8 @@ std::optional<Days> evaluate(const CompiledBook& book, Index rule, const YearCon
   return d;
 }
 
-bool options_hold(const CompiledBook& book, const std::vector<OptionTest>& tests,
-                  const OptionSet& options) {
+bool options_tests_hold(const CompiledBook& book, const std::vector<OptionTest>& tests,
+                        const OptionSet& options) {
   return std::all_of(tests.begin(), tests.end(), [&](const OptionTest& t) {
     return (t.values & (1u << book.option_value(options, t.option))) != 0;
   });

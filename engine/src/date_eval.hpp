@@ -28,7 +28,13 @@ inline std::optional<Days> rule_date(const YearContext& ctx, Index rule) {
 YearContext make_year_context(const CompiledBook& book, int year, const OptionSet& options = {});
 
 // Whether every option test holds for the options in force.
-bool options_hold(const CompiledBook& book, const std::vector<OptionTest>& tests,
-                  const OptionSet& options);
+bool options_tests_hold(const CompiledBook& book, const std::vector<OptionTest>& tests,
+                        const OptionSet& options);
+// The same; inline, because nearly every condition has no option test and is asked on every
+// day of a year being built.
+inline bool options_hold(const CompiledBook& book, const std::vector<OptionTest>& tests,
+                         const OptionSet& options) {
+  return tests.empty() || options_tests_hold(book, tests, options);
+}
 
 }  // namespace kalendar::detail

@@ -5,7 +5,7 @@
 namespace kalendar::detail {
 
 Index PlanBuilder::day_name_for(const WorkDay& day) const {
-  const int year = year_of(to_civil(day.date));
+  const int year = day.civil_year;  // set once per window day: no calendar conversion
   for (Index i = 0; i < book_.day_names.size(); ++i) {
     const auto d = eval(book_.day_names[i].date, year);
     if (d && *d == day.date) return i;

@@ -29,7 +29,7 @@ Days nearest_sunday_to(Days d) {
 
 const TransferRule* PlanBuilder::nearest_sunday_rule(const Candidate& c, const WorkDay& day,
                                                      Index& rule_index) const {
-  for (Index r = 0; r < book_.transfers.size(); ++r) {
+  for (Index r : book_.plan_index().transfers.of(c.obs)) {
     const TransferRule& t = book_.transfers[r];
     if (t.action != TransferAction::move || t.move != MoveKind::nearest_sunday) continue;
     if (!matches(t.loser, c, day)) continue;

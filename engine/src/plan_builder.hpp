@@ -9,6 +9,7 @@
 
 #include "conditions_eval.hpp"
 #include "date_eval.hpp"
+#include "plan_index.hpp"
 
 #include "kalendar/resolved.hpp"
 
@@ -50,6 +51,17 @@ struct WorkDay {
   Index colour_rule = kNoIndex;
   std::uint32_t colour_alternatives = 0;
   Index fast_rule = kNoIndex;
+
+  // A fresh day that keeps the room its lists had (PlanBuilder reuses days between plans).
+  void recycle() {
+    std::vector<Candidate> kept_candidates = std::move(candidates);
+    std::vector<Candidate> kept_relocated = std::move(relocated);
+    kept_candidates.clear();
+    kept_relocated.clear();
+    *this = WorkDay{};
+    candidates = std::move(kept_candidates);
+    relocated = std::move(kept_relocated);
+  }
 };
 
 // A top-level or sub-season instance in the window.
@@ -65,6 +77,10 @@ class PlanBuilder {
  public:
   // `options`: normalized calendar options (empty: the book's defaults).
   PlanBuilder(const CompiledBook& book, int liturgical_year, OptionSet options = {});
+  // Hands the window's days to the next plan built on this thread (see recycled_days()).
+  ~PlanBuilder();
+  PlanBuilder(const PlanBuilder&) = delete;
+  PlanBuilder& operator=(const PlanBuilder&) = delete;
   std::unique_ptr<YearPlan> build();
 
   [[nodiscard]] bool matches(const CandidateMatch& m, const Candidate& c,
@@ -75,7 +91,8 @@ class PlanBuilder {
     return matcher_.matches(m, facts(day));
   }
   [[nodiscard]] Index row_of(const Candidate& c, const WorkDay& day) const;
-  [[nodiscard]] static DayFacts facts(const WorkDay& day);
+  // What conditions may ask about a day of the window (what prevailed, once it is decided).
+  [[nodiscard]] DayFacts facts(const WorkDay& day) const;
 
  private:
   // year_plan.cpp
@@ -83,9 +100,9 @@ class PlanBuilder {
   void compute_weeks_and_keys();
   void collect_candidates();
   void compute_colours_and_fasts();
-  // By index into days_: the days on which `m`'s date windows and dates hold (empty: `m` has
-  // neither, every day may match). Example: an ember-day rule marks its twelve days a year.
-  [[nodiscard]] std::vector<bool> days_on_dates(const DayMatch& m) const;
+  // Once seasons, weeks and keys are known: the facts of every day, from which the matcher
+  // works out each condition's set of days (day_sets.cpp).
+  void prepare_day_sets();
   std::unique_ptr<YearPlan> emit();
   [[nodiscard]] const YearContext& context(int civil_year) const;
   [[nodiscard]] std::optional<Days> eval(Index rule, int civil_year) const;
@@ -119,6 +136,8 @@ class PlanBuilder {
   Days last_day_{};
   Days window_start_{};
   std::vector<WorkDay> days_;  // the window
+  // By index into days_, without what prevailed: set by prepare_day_sets().
+  std::vector<DayFacts> window_facts_;
   OptionSet options_;
   std::map<int, YearContext> contexts_;
   ConditionMatcher matcher_{book_, contexts_, options_};

@@ -44,8 +44,7 @@ bool ConditionMatcher::matches(const CandidateMatch& m, const Observance& o,
                       [&](const CandidateMatch& a) { return matches(a, o, day); });
 }
 
-bool ConditionMatcher::matches(const DayMatch& m, const DayFacts& day) const {
-  if (!options_hold(book_, m.options, options_)) return false;
+bool ConditionMatcher::day_tests_hold(const DayMatch& m, const DayFacts& day) const {
   if (!m.seasons.empty() && !in_any_season(book_, day, m.seasons)) return false;
   if (m.weekdays != 0 && (m.weekdays & (1u << weekday_of(day.date).c_encoding())) == 0) {
     return false;
@@ -58,7 +57,12 @@ bool ConditionMatcher::matches(const DayMatch& m, const DayFacts& day) const {
     return false;
   }
   if (m.before_first_sunday && *m.before_first_sunday != day.before_first_sunday) return false;
-  if (m.weeks_to_end >= 0 && m.weeks_to_end != day.weeks_to_end) return false;
+  return m.weeks_to_end < 0 || m.weeks_to_end == day.weeks_to_end;
+}
+
+bool ConditionMatcher::matches_in_full(const DayMatch& m, const DayFacts& day) const {
+  if (!options_hold(book_, m.options, options_)) return false;
+  if (!day_tests_hold(m, day)) return false;
   // Only date windows and dates need the civil year (a calendar conversion): not computed else.
   const int year = m.within.empty() && m.dates.empty() ? 0
                    : day.civil_year != 0               ? day.civil_year

@@ -97,7 +97,8 @@ void PlanBuilder::settle_loser(Index day_index, std::uint32_t slot, const Candid
 
   const TransferRule* rule = nullptr;
   Index rule_index = kNoIndex;
-  for (Index r = 0; r < book_.transfers.size(); ++r) {
+  // Only the rules whose loser can be this observance at all (plan_index.hpp), in book order.
+  for (Index r : book_.plan_index().transfers.of(loser.obs)) {
     const TransferRule& t = book_.transfers[r];
     if (!movable && t.action != TransferAction::keep_both) continue;
     // Nearest-Sunday moves were decided before any day (nearest_sunday.cpp).

@@ -12,7 +12,21 @@ namespace {
 constexpr int kMarginDays = 28;
 // Candidates room per day, reserved up front (a day rarely has more; more still fit).
 constexpr std::size_t kCandidatesReserved = 4;
+
+// The days of the last plan built on this thread, kept with the room their candidate lists had:
+// a plan's window is about 420 days, and giving each day its list anew was about 420
+// allocations and as many frees per plan (some 15 % of its instructions). One window per thread
+// that builds plans (about 150 KB), never more; plans are not built inside one another.
+std::vector<WorkDay>& recycled_days() {
+  thread_local std::vector<WorkDay> days;
+  return days;
+}
 }  // namespace
+
+PlanBuilder::~PlanBuilder() {
+  std::vector<WorkDay>& spare = recycled_days();
+  if (spare.capacity() < days_.capacity()) spare = std::move(days_);
+}
 
 PlanBuilder::PlanBuilder(const CompiledBook& book, int liturgical_year, OptionSet options)
     : book_(book), liturgical_year_(liturgical_year), options_(std::move(options)) {
@@ -20,6 +34,9 @@ PlanBuilder::PlanBuilder(const CompiledBook& book, int liturgical_year, OptionSe
   last_day_ = book.year_begins_in(liturgical_year) - date::days{1};
   window_start_ = first_day_ - date::days{kMarginDays};
   const Days window_end = last_day_ + date::days{kMarginDays};
+  days_ = std::move(recycled_days());
+  recycled_days() = {};
+  for (WorkDay& day : days_) day.recycle();
   days_.resize(static_cast<std::size_t>((window_end - window_start_).count() + 1));
   // One calendar conversion per window, not one per day: the year turns on 1 January.
   int civil_year = year_of(to_civil(window_start_));
@@ -32,7 +49,8 @@ PlanBuilder::PlanBuilder(const CompiledBook& book, int liturgical_year, OptionSe
       next_new_year = Days{date::year{civil_year + 1} / 1 / 1};
     }
     day.civil_year = civil_year;
-    // Most days get one to three candidates: one allocation each instead of regrowing.
+    // Most days get one to three candidates: room for them at once instead of regrowing (a
+    // recycled day has it already).
     day.candidates.reserve(kCandidatesReserved);
   }
   const int y0 = year_of(to_civil(window_start_)) - 1;
@@ -43,6 +61,7 @@ PlanBuilder::PlanBuilder(const CompiledBook& book, int liturgical_year, OptionSe
 std::unique_ptr<YearPlan> PlanBuilder::build() {
   compute_seasons();
   compute_weeks_and_keys();
+  prepare_day_sets();
   collect_candidates();
   move_to_nearest_sundays();
   resolve_days();
@@ -61,25 +80,39 @@ std::optional<Days> PlanBuilder::eval(Index rule, int civil_year) const {
   return rule_date(context(civil_year), rule);
 }
 
-DayFacts PlanBuilder::facts(const WorkDay& day) {
+DayFacts PlanBuilder::facts(const WorkDay& day) const {
+  const auto i = static_cast<std::size_t>(&day - days_.data());
   DayFacts f;
-  f.date = day.date;
-  f.civil_year = day.civil_year;
-  f.season = day.season;
-  f.sub_season = day.sub_season;
-  f.own_sunday_key = day.own_sunday_key;
-  f.week = day.week;
-  f.before_first_sunday = day.before_first_sunday;
-  f.weeks_to_end = day.weeks_to_end;
+  if (i < window_facts_.size()) {
+    f = window_facts_[i];
+  } else {  // before prepare_day_sets()
+    f.date = day.date;
+    f.civil_year = day.civil_year;
+    f.season = day.season;
+    f.sub_season = day.sub_season;
+    f.own_sunday_key = day.own_sunday_key;
+    f.week = day.week;
+    f.before_first_sunday = day.before_first_sunday;
+    f.weeks_to_end = day.weeks_to_end;
+  }
   f.prevailing = day.decided && !day.candidates.empty() ? &day.candidates.front().obs : nullptr;
   return f;
 }
 
+void PlanBuilder::prepare_day_sets() {
+  window_facts_.reserve(days_.size());
+  for (const WorkDay& day : days_) {
+    window_facts_.push_back(facts(day));
+    window_facts_.back().window_day = static_cast<std::uint32_t>(window_facts_.size() - 1);
+  }
+  matcher_.use_day_sets(window_facts_, book_.plan_index().day_slots);
+}
+
 Index PlanBuilder::row_of(const Candidate& c, const WorkDay& day) const {
   const DayFacts f = facts(day);  // once, not once per row: rows are tried for every candidate
-  for (Index i = 0; i < book_.precedence.size(); ++i) {
-    const CandidateMatch& m = book_.precedence[i].match;
-    if (matcher_.may_match(m, c.obs) && matcher_.matches(m, c.obs, f)) return i;
+  // Only the rows that can hold for this observance at all (plan_index.hpp), in row order.
+  for (Index i : book_.plan_index().precedence.of(c.obs)) {
+    if (matcher_.matches(book_.precedence[i].match, c.obs, f)) return i;
   }
   return kNoIndex;
 }
@@ -379,66 +412,17 @@ void PlanBuilder::collect_candidates() {
   }
 }
 
-std::vector<bool> PlanBuilder::days_on_dates(const DayMatch& m) const {
-  if (m.within.empty() && m.dates.empty()) return {};
-  // The same tests as ConditionMatcher::matches, turned round: each rule evaluated once per
-  // civil year of the window, then compared with every day of that year.
-  const int first_year = days_.front().civil_year;
-  const int years = days_.back().civil_year - first_year + 1;
-  std::vector<std::vector<std::pair<Days, Days>>> windows(static_cast<std::size_t>(years));
-  for (int y = 0; y < years; ++y) {
-    for (const DateWindow& w : m.within) {
-      const auto from = matcher_.eval(w.from, first_year + y);
-      const auto to = matcher_.eval(w.to, first_year + y);
-      if (from && to) windows[static_cast<std::size_t>(y)].emplace_back(*from, *to);
-    }
-  }
-  std::vector<bool> dated(days_.size(), m.dates.empty());
-  for (int y = 0; y < years; ++y) {
-    for (Index rule : m.dates) {
-      const auto d = matcher_.eval(rule, first_year + y);
-      if (!d || *d < window_start_) continue;
-      const auto i = static_cast<std::size_t>((*d - window_start_).count());
-      if (i < days_.size() && days_[i].civil_year == first_year + y) dated[i] = true;
-    }
-  }
-  std::vector<bool> on(days_.size(), false);
-  for (std::size_t i = 0; i < days_.size(); ++i) {
-    if (!dated[i]) continue;
-    if (m.within.empty()) {
-      on[i] = true;
-      continue;
-    }
-    const Days d = days_[i].date;
-    const auto& year_windows = windows[static_cast<std::size_t>(days_[i].civil_year - first_year)];
-    // A window that ends before it starts wraps the new year: 25 Dec .. 5 Jan.
-    on[i] = std::any_of(year_windows.begin(), year_windows.end(), [&](const auto& w) {
-      return w.first <= w.second ? (d >= w.first && d <= w.second)
-                                 : (d >= w.first || d <= w.second);
-    });
-  }
-  return on;
-}
-
 void PlanBuilder::compute_colours_and_fasts() {
-  // A rule whose `when` names dates or windows can hold only on the days marked here; the
-  // other days skip it without a match (most days, for ember or rogation rules).
-  std::vector<std::vector<bool>> colour_days;
-  for (const ColourRule& rule : book_.colour_rules) colour_days.push_back(days_on_dates(rule.when));
-  std::vector<std::vector<bool>> fast_days;
-  for (const FastRule& rule : book_.fasts) fast_days.push_back(days_on_dates(rule.when));
-  const auto may_hold = [](const std::vector<bool>& on, std::size_t i) {
-    return on.empty() || on[i];
-  };
-  for (std::size_t i = 0; i < days_.size(); ++i) {
-    WorkDay& day = days_[i];
+  // Each rule's `when` is answered from its set of days (day_sets.cpp): one bit test on most
+  // days, the rule in full only where it asks what prevailed.
+  for (WorkDay& day : days_) {
     if (day.date < first_day_ || day.date > last_day_ || day.candidates.empty()) continue;
     // What the rules below may ask; colours and fasts do not change it.
     const DayFacts facts_of_day = facts(day);
     // 1. the book's colour rules, first match wins;
     for (Index r = 0; r < book_.colour_rules.size(); ++r) {
       const ColourRule& rule = book_.colour_rules[r];
-      if (!may_hold(colour_days[r], i) || !matcher_.matches(rule.when, facts_of_day)) continue;
+      if (!matcher_.matches(rule.when, facts_of_day)) continue;
       day.colour_rule = r;
       day.colour_source = ColourSource::rule;
       day.colour = rule.colour;  // none with `use: season`
@@ -480,7 +464,7 @@ void PlanBuilder::compute_colours_and_fasts() {
     }
     for (Index f = 0; f < book_.fasts.size(); ++f) {
       const FastRule& rule = book_.fasts[f];
-      if (!may_hold(fast_days[f], i) || !matcher_.matches(rule.when, facts_of_day)) continue;
+      if (!matcher_.matches(rule.when, facts_of_day)) continue;
       if (!rule.except.empty() && matcher_.matches(rule.except.front(), facts_of_day)) continue;
       day.fast_rule = f;
       break;

@@ -368,6 +368,9 @@ struct LanguageStrings {
 class YearPlan;
 class YearCache;
 class OptionYearCache;
+namespace detail {
+struct PlanIndex;  // engine/src/plan_index.hpp
+}
 
 // Everything a book says, as the parser builds it up (engine/src/parse_*.cpp). Outside the
 // loader it is only ever seen as the frozen base of a CompiledBook.
@@ -501,9 +504,13 @@ class CompiledBook final : public BookDefinition,
   // The first day of the liturgical year that begins in `civil_year` (year_start evaluated).
   // Example: year_begins_in(2025) == 2025-11-30; liturgical year 2026 runs from it.
   [[nodiscard]] Days year_begins_in(int civil_year) const;
+  // The engine's own index for building year plans (engine/src/plan_index.hpp).
+  [[nodiscard]] const detail::PlanIndex& plan_index() const { return *plan_index_; }
 
  private:
   explicit CompiledBook(BookDefinition definition);
+  // Derived from the definition when it is frozen; never changes what the book says.
+  const std::unique_ptr<const detail::PlanIndex> plan_index_;
   // Filled lazily, one year at a time: a bounded cache of values computed from the frozen
   // definition, never a change to what the book says.
   const std::unique_ptr<YearCache> cache_;

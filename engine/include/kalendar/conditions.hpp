@@ -62,6 +62,10 @@ struct DayMatch {
   int weeks_to_end = -1;                    // whole weeks left in the season (0: its last week)
   std::vector<DayMatch> none_of;            // none of these
   std::vector<OptionTest> options;          // every one holds (`option:`)
+  // Derived when the book is compiled, for the conditions a year plan asks (precedence,
+  // transfers, colours, fasts): the slot of this condition's set of days in a plan being built
+  // (engine/src/day_sets.cpp), so that it is worked out once per plan, not once per day.
+  Index plan_slot = kNoIndex;
 };
 
 }  // namespace kalendar
