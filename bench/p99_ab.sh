@@ -14,27 +14,21 @@ runs=${3:-5}
 seconds=${4:-10}
 conns=${5:-64}
 keys=$(dirname "$server_b")/kalendar-keys
-for tool in wrk nginx curl; do
-  command -v "$tool" >/dev/null || { echo "p99_ab.sh: $tool missing (scripts/setup.sh --bench)" >&2; exit 2; }
-done
 tmp=$(mktemp -d)
+# shellcheck source=bench/lib.sh
+. "$root/bench/lib.sh"
+bench_require p99_ab.sh wrk nginx curl
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$tmp"; }
 trap cleanup EXIT
 
 key=$("$keys" --db "$tmp/keys.sqlite3" create --name bench --all | sed -n 1p)
-cache_args=()
-[ -d "$root/var/bible-cache" ] && cache_args=(--bible-cache-dir "$root/var/bible-cache")
 port_a=19390; port_b=19391; static=19392
-wait_for() {  # url: at most 10 s
-  for _ in $(seq 1000); do curl -sf "$1" >/dev/null && return 0; sleep 0.01; done
-  echo "p99_ab.sh: $1 did not answer" >&2; exit 1
-}
+wait_for() { bench_wait_for p99_ab.sh "$1"; }
 for side in a b; do
   bin=server_$side; port=port_$side
-  (cd "$root" && exec "${!bin}" --port "${!port}" --threads 2 --keys-db "$tmp/keys.sqlite3" \
-     --access-log off --default-rate 0 "${cache_args[@]}" 2>"$tmp/server-$side.log") &
-  pids+=($!)
+  bench_start_server "${!bin}" "${!port}" "$tmp/server-$side.log" 0
+  pids+=("$bench_server_pid")
   wait_for "http://127.0.0.1:${!port}/ready"
 done
 one="/api/v2/days/2025-11-30?book=loc_2015"
@@ -42,32 +36,18 @@ mkdir -p "$tmp/www"
 curl -sf -H "X-API-Key: $key" "http://127.0.0.1:$port_a$one" >"$tmp/www/day.json"
 curl -sf -H "X-API-Key: $key" "http://127.0.0.1:$port_b$one" | cmp -s - "$tmp/www/day.json" ||
   echo "p99_ab.sh: note: the two servers answer different bytes" >&2
-chmod -R a+rX "$tmp"
-cat >"$tmp/nginx.conf" <<CONF
-worker_processes 2;
-pid $tmp/nginx.pid;
-error_log $tmp/nginx-error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  keepalive_requests 1000000;
-  server { listen 127.0.0.1:$static; root $tmp/www; location / { default_type application/json; } }
-}
-CONF
+bench_nginx_conf "$static"
 nginx -c "$tmp/nginx.conf" -p "$tmp" -g 'daemon off;' &
 pids+=($!)
 wait_for "http://127.0.0.1:$static/day.json"
 
-ms() {  # wrk latency (e.g. 812.00us, 4.51ms, 1.02s) in milliseconds
-  awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /[^m]s$/) n *= 1000; printf "%.2f", n }'
-}
 one_run() {  # name url [header] -> "rps p99ms errors"
   local out args=(-t2 -c"$conns" -d"${seconds}s" --latency)
   [ -n "${3:-}" ] && args+=(-H "$3")
   out=$(wrk "${args[@]}" "$2")
   local rps p99 bad
   rps=$(echo "$out" | awk '/Requests\/sec/ {printf "%.0f", $2}')
-  p99=$(ms "$(echo "$out" | awk '$1 == "99%" {print $2}')")
+  p99=$(bench_ms "$(echo "$out" | awk '$1 == "99%" {print $2}')")
   bad=$(echo "$out" | awk '/Non-2xx|Socket errors/ {n++} END {print n + 0}')
   echo "$rps $p99 $bad"
 }

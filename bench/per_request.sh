@@ -14,22 +14,19 @@ server=$1
 requests=${2:-400000}
 conns=${3:-64}
 rate=${4:-0}
-for tool in perf wrk curl; do
-  command -v "$tool" >/dev/null || { echo "per_request.sh: $tool missing" >&2; exit 2; }
-done
 tmp=$(mktemp -d)
+# shellcheck source=bench/lib.sh
+. "$root/bench/lib.sh"
+bench_require per_request.sh perf wrk curl
 pid=
 cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"; }
 trap cleanup EXIT
 
 key=$("$(dirname "$server")/kalendar-keys" --db "$tmp/keys.sqlite3" create --name bench --all 2>/dev/null | sed -n 1p)
-cache_args=()
-[ -d "$root/var/bible-cache" ] && cache_args=(--bible-cache-dir "$root/var/bible-cache")
 port=19399
-(cd "$root" && exec "$server" --port "$port" --threads 2 --keys-db "$tmp/keys.sqlite3" \
-   --access-log off --default-rate "$rate" "${cache_args[@]}" 2>"$tmp/server.log") &
-pid=$!
-for _ in $(seq 1000); do curl -sf "http://127.0.0.1:$port/ready" >/dev/null && break; sleep 0.01; done
+bench_start_server "$server" "$port" "$tmp/server.log" "$rate"
+pid=$bench_server_pid
+bench_wait_for per_request.sh "http://127.0.0.1:$port/ready"
 url="http://127.0.0.1:$port/api/v2/days/2025-11-30?book=loc_2015"
 curl -sf -H "X-API-Key: $key" "$url" >/dev/null  # cached before counting
 

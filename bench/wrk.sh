@@ -11,10 +11,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
 seconds=${2:-10}
 distinct=${3:-720}
-for tool in wrk nginx curl; do
-  command -v "$tool" >/dev/null || { echo "wrk.sh: $tool missing (scripts/setup.sh --bench)" >&2; exit 2; }
-done
 tmp=$(mktemp -d)
+# shellcheck source=bench/lib.sh
+. "$root/bench/lib.sh"
+bench_require wrk.sh wrk nginx curl
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$tmp"; }
 trap cleanup EXIT
@@ -26,19 +26,13 @@ key=$("$build/server/kalendar-keys" --db "$tmp/keys.sqlite3" create --name bench
 cache="$root/var/bible-cache"
 if [ ! -d "$cache" ] && [ -x "$build/engine/bible/kalendar-bible-import" ]; then
   "$build/engine/bible/kalendar-bible-import" --cache-dir "$cache" >/dev/null
+  bench_cache_args=(--bible-cache-dir "$cache")
 fi
-cache_args=()
-[ -d "$cache" ] && cache_args=(--bible-cache-dir "$cache")
 start_ns=$(date +%s%N)
-(cd "$root" && exec "$build/server/kalendar-server" --port "$direct" --threads 2 \
-   --keys-db "$tmp/keys.sqlite3" --access-log off --default-rate 0 "${cache_args[@]}" \
-   2>"$tmp/server.log") &
-server_pid=$!
+bench_start_server "$build/server/kalendar-server" "$direct" "$tmp/server.log" 0
+server_pid=$bench_server_pid
 pids+=("$server_pid")
-wait_for() {  # url: at most 10 s
-  for _ in $(seq 1000); do curl -sf "$1" >/dev/null && return 0; sleep 0.01; done
-  echo "wrk.sh: $1 did not answer" >&2; exit 1
-}
+wait_for() { bench_wait_for wrk.sh "$1"; }
 wait_for "http://127.0.0.1:$direct/ready"
 ready_ms=$(( ($(date +%s%N) - start_ns) / 1000000 ))
 rss_mb() { echo $(( $(ps -o rss= -p "$server_pid") / 1024 )); }
@@ -62,27 +56,16 @@ done
 one="/api/v2/days/2025-11-30?book=loc_2015"
 curl -sf -H "X-API-Key: $key" "http://127.0.0.1:$direct$one" >"$tmp/www/day.json"
 curl -sf -H "X-API-Key: $key" -K "$tmp/fetch.conf"
-chmod -R a+rX "$tmp"  # nginx workers run as nobody
-cat >"$tmp/nginx.conf" <<CONF
-worker_processes 2;
-pid $tmp/nginx.pid;
-error_log $tmp/nginx-error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  keepalive_requests 1000000;
-  server { listen 127.0.0.1:$static; root $tmp/www; location / { default_type application/json; } }
-  upstream kalendar { server 127.0.0.1:$direct; keepalive 64; }
+# Also nginx as the deploy front of kalendar (proxy with kept-alive upstream connections).
+bench_nginx_conf "$static" "  upstream kalendar { server 127.0.0.1:$direct; keepalive 64; }
   server {
     listen 127.0.0.1:$front;
     location / {
       proxy_pass http://kalendar;
       proxy_http_version 1.1;
-      proxy_set_header Connection "keep-alive";
+      proxy_set_header Connection \"keep-alive\";
     }
-  }
-}
-CONF
+  }"
 nginx -c "$tmp/nginx.conf" -p "$tmp" -g 'daemon off;' &
 pids+=($!)
 wait_for "http://127.0.0.1:$static/day.json"
@@ -120,9 +103,6 @@ run() {  # label conns url [paths-file] -> "rps p99 errors" in $tmp/result-label
   socket=$(echo "$out" | awk '/Socket errors/ {gsub(",", ""); print $4 + $6 + $8 + $10}')
   echo "$rps $p99 $(( ${non2xx:-0} + ${socket:-0} ))" >"$tmp/result-$label-$conns"
 }
-ms() {  # wrk latency (e.g. 812.00us, 4.51ms, 1.02s) in milliseconds
-  awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /[^m]s$/) n *= 1000; printf "%.2f", n }'
-}
 echo "ready after ${ready_ms} ms with ${#books[@]} books; RSS $(rss_mb) MB; ${seconds}s per run, wrk -t2"
 echo "$year_line"
 echo "one day: $(wc -c <"$tmp/www/day.json") bytes; distinct: $(wc -l <"$tmp/kalendar-paths") days of ${#books[@]} books"
@@ -137,7 +117,7 @@ for conns in 64 256; do
   for case in one distinct; do
     read -r krps kp99 kerr <"$tmp/result-kalendar-$case-$conns"
     read -r nrps np99 nerr <"$tmp/result-nginx-$case-$conns"
-    kms=$(ms "$kp99"); nms=$(ms "$np99")
+    kms=$(bench_ms "$kp99"); nms=$(bench_ms "$np99")
     awk -v c="$case" -v n="$conns" -v k="$krps" -v g="$nrps" -v kp="$kms" -v np="$nms" \
       -v e="$((kerr + nerr))" 'BEGIN { met = k / g >= 0.9 && kp / np <= 1.5 && e == 0
         printf "%-9s %5d %11.0f %11.0f %6.2f %7.2fms %7.2fms %7.2f %6d %7s\n",

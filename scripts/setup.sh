@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs every Debian 12 package Kalendar needs to build, test and run (idempotent).
 #   scripts/setup.sh            build, test and run dependencies
-#   scripts/setup.sh --bench    also Google Benchmark, wrk and valgrind for bench/ (nginx is
+#   scripts/setup.sh --bench    also Google Benchmark, wrk, valgrind and perf for bench/ (nginx is
 #                               always installed: deploy/ and the bench use it)
 #   scripts/setup.sh --fuzz     also Clang and its libFuzzer runtime for scripts/fuzz.sh
 set -euo pipefail
@@ -17,7 +17,7 @@ packages=(
 # Node.js and npm run the generated-client tests (tests/clients/run.sh). A machine with its own
 # Node (NodeSource's nodejs bundles npm) keeps it; Debian's packages are added only when missing.
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then packages+=(nodejs npm); fi
-[ "${1:-}" = "--bench" ] && packages+=(libbenchmark-dev wrk valgrind)
+[ "${1:-}" = "--bench" ] && packages+=(libbenchmark-dev wrk valgrind linux-perf)
 [ "${1:-}" = "--fuzz" ] && packages+=(clang libclang-rt-14-dev)
 
 missing=()
