@@ -142,10 +142,10 @@ constexpr std::size_t kMaxKeptScratch = 4U << 20U;
 
 // The calling thread's document buffer: a large answer (a year of days, about 200 KB) is written
 // into memory already allocated and touched by the previous one, instead of growing a new
-// buffer by doubling (each step a copy) for every answer. Lent to one writer at a time.
+// buffer by doubling (each step a copy) for every answer. Used by one writer at a time.
 struct Scratch {
   Buffer buffer;
-  bool lent = false;
+  bool in_use = false;
 };
 thread_local Scratch t_scratch;
 
@@ -160,8 +160,8 @@ struct JsonWriter::Impl {
   };
 
   explicit Impl(const FieldSelection* selection) : fields(selection) {
-    if (!t_scratch.lent) {  // a writer opened while another is writing gets its own buffer
-      t_scratch.lent = true;
+    if (!t_scratch.in_use) {  // a writer opened while another is writing gets its own buffer
+      t_scratch.in_use = true;
       borrowed = true;
       std::swap(out, t_scratch.buffer);
       out.clear();
@@ -170,7 +170,7 @@ struct JsonWriter::Impl {
   ~Impl() {
     if (!borrowed) return;
     if (out.capacity() <= kMaxKeptScratch) std::swap(out, t_scratch.buffer);
-    t_scratch.lent = false;
+    t_scratch.in_use = false;
   }
   Impl(const Impl&) = delete;
   Impl& operator=(const Impl&) = delete;
